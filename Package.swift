@@ -1,0 +1,25 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TapReplay",
+    products: [
+        .executable(name: "replay", targets: ["ReplayCLI"]),
+        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "Reports"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "TapModel"),
+        .target(name: "HitTesting", dependencies: ["TapModel"]),
+        .target(name: "Reports", dependencies: ["TapModel", "HitTesting"]),
+        .executableTarget(name: "ReplayCLI", dependencies: [
+            "TapModel", "HitTesting", "Reports",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
+        .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
+    ]
+)

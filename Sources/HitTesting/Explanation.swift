@@ -1,0 +1,150 @@
+import TapModel
+
+extension HitTester {
+    /// How a report names a handler: the modifier that attached it (`onTapGesture`,
+    /// `highPriorityGesture`, ...), `Button`, `control` or the recognizer type.
+    public func entryName(of h: Handler) -> String {
+        switch h.source {
+        case .swiftUI(let m) where m < 0: return "Button"
+        case .swiftUI(let m):
+            if case .gesture(let a) = snapshot.nodes[h.node].modifiers[m] { return a.entry }
+            return "gesture"
+        case .control: return "control"
+        case .recognizer: return "\(h.gestureName) recognizer"
+        }
+    }
+
+    /// `row.flowMeter's onTapGesture (openFlowMeter)`.
+    public func describe(_ h: Handler) -> String {
+        let name = snapshot.nodes[h.node].id
+        let action = h.action.map { " (\($0))" } ?? ""
+        return "\(name)'s \(entryName(of: h))\(action)"
+    }
+
+    /// A one-line human reason for a touch result.
+    public func reason(for r: TouchResult) -> String {
+        let nodes = snapshot.nodes
+        func id(_ i: Int) -> String { nodes[i].id }
+        let radius = JSONValue.format(settings.touchRadius)
+        switch r.outcome {
+        case .hit:
+            guard let h = r.handler else { return "" }
+            var text: String
+            if r.hitView == h.node {
+                text = "tap on \(id(h.node)) fires \(describe(h))"
+            } else {
+                text = "\(id(r.hitView)) takes the tap; \(describe(h)) fires"
+            }
+            if !r.simultaneous.isEmpty {
+                text += "; \(r.simultaneous.map(describe).joined(separator: ", ")) fire\(r.simultaneous.count == 1 ? "s" : "") as well"
+            }
+            return text
+        case .expanded:
+            guard let c = r.candidates.first else { return "" }
+            return "no view takes the tap at the point; \(id(c.handler.node)) is \(format(c.distance)) pt away, within the \(radius) pt touch radius, so \(describe(c.handler)) fires"
+        case .ambiguous:
+            let list = r.candidates.map { "\(id($0.handler.node)) (\(format($0.distance)) pt)" }.joined(separator: ", ")
+            return "no view takes the tap at the point; \(r.candidates.count) handlers lie within the \(radius) pt touch radius: \(list); a device may pick any, the nearest is \(id(r.candidates[0].handler.node))"
+        case .blocked:
+            guard let meant = r.meantFor else { return "" }
+            return "\(id(r.interceptor)) intercepts the tap meant for \(id(meant.node))"
+        case .disabled:
+            guard let h = r.disabledHandler else { return "" }
+            return "\(describe(h)) would fire but is disabled\(disabledBy(h))"
+        case .miss:
+            return explainMiss(r)
+        }
+    }
+
+    private func format(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
+
+    private func disabledBy(_ h: Handler) -> String {
+        let nodes = snapshot.nodes
+        switch h.source {
+        case .control: return " (the control is not enabled)"
+        case .recognizer: return " (the recognizer is not enabled)"
+        case .swiftUI(let m):
+            for (k, mod) in nodes[h.node].modifiers.enumerated() where k > m {
+                if case .disabled(true) = mod { return " (disabled(true) on \(nodes[h.node].id))" }
+            }
+            var a = nodes[h.node].parent
+            while a >= 0 {
+                if nodes[a].modifiers.contains(where: { if case .disabled(true) = $0 { return true }; return false }) {
+                    return " (disabled(true) on \(nodes[a].id))"
+                }
+                a = nodes[a].parent
+            }
+            return ""
+        }
+    }
+
+    /// Why nothing fires: find the target the tap was probably meant for (the
+    /// frontmost one whose frame holds the point) and say what keeps it away.
+    private func explainMiss(_ r: TouchResult) -> String {
+        let nodes = snapshot.nodes
+        let p = r.point
+        guard let target = targets.last(where: { nodes[$0].frame.contains(p) }) else {
+            if r.hitView >= 0 { return "\(nodes[r.hitView].id) takes the tap, but nothing there handles a tap" }
+            return "nothing at \(p) handles a tap"
+        }
+        let name = nodes[target].id
+        // Something on the chain takes no touches at all (S5, U1).
+        var chain: [Int] = []
+        var a = target
+        while a >= 0 { chain.append(a); a = nodes[a].parent }
+        for v in chain.reversed() {
+            if let why = whyDead(v) {
+                return v == target ? "\(name) takes no touches: \(why)" : "\(name) takes no touches: \(why) on \(nodes[v].id)"
+            }
+        }
+        // A gate on the way excludes the point (U2, or a narrowing contentShape).
+        for v in chain.reversed() where gateShape[v] >= 0 && !shapes[Int(gateShape[v])].contains(p) {
+            if nodes[v].system == .uikit {
+                if v == target { return "\(name): the point is outside its hit bounds" }
+                return "\(name) lies outside its superview \(nodes[v].id)'s bounds at this point; UIKit delivers no touches there (U2)"
+            }
+            return v == target ? "\(name): the point is outside its contentShape" : "\(name): the contentShape of \(nodes[v].id) does not cover the point"
+        }
+        let taps = handlers[target].filter { $0.isTapLike }
+        if !taps.isEmpty && taps.allSatisfy({ $0.isMasked }) {
+            return "\(name): its \(entryName(of: taps[0])) is switched off by a gesture mask (S11)"
+        }
+        let node = nodes[target]
+        if node.system == .swiftui && !(node.isLeaf && !node.clear) {
+            if let h = taps.first, case .swiftUI(let m) = h.source, case .base = h.region {
+                let later = node.modifiers.enumerated().contains { k, mod in
+                    if k > m, case .contentShape(let s) = mod, s.purpose == .interaction { return true }
+                    return false
+                }
+                let entry = entryName(of: h)
+                if later {
+                    return "\(name): tap lands in the gap between its leaves; its contentShape comes after \(entry), so it takes the tap without widening the gesture"
+                }
+                return "\(name): tap lands in the gap between its leaves; its container has no contentShape before \(entry)"
+            }
+        }
+        if r.hitView >= 0 && r.hitView != target && !snapshot.isInSubtree(r.hitView, of: target) {
+            return "\(nodes[r.hitView].id) takes the tap, and \(name) would not fire without it either"
+        }
+        return "\(name) does not handle a tap at this point"
+    }
+
+    /// Why a view itself takes no touches (S5, U1), or nil.
+    func whyDead(_ v: Int) -> String? {
+        let node = snapshot.nodes[v]
+        for mod in node.modifiers {
+            switch mod {
+            case .allowsHitTesting(false): return "allowsHitTesting(false)"
+            case .opacity(let o) where o <= 0: return "opacity(0)"
+            case .hidden(true): return "hidden()"
+            default: continue
+            }
+        }
+        if node.system == .uikit {
+            if node.uikit.hidden { return "isHidden is true" }
+            if node.uikit.alpha < 0.01 { return "alpha \(JSONValue.format(node.uikit.alpha)) is below 0.01" }
+            if !node.uikit.userInteractionEnabled { return "isUserInteractionEnabled is false" }
+        }
+        return nil
+    }
+}

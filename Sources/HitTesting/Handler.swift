@@ -1,0 +1,71 @@
+import TapModel
+
+/// Something on a view that can fire: a SwiftUI gesture, a Button's action, a
+/// UIKit control or a UIKit gesture recognizer.
+public struct Handler: Sendable, Hashable {
+    public enum Source: Sendable, Hashable {
+        /// A SwiftUI gesture attached by the modifier at `modifierIndex` (-1: a Button's action, innermost).
+        case swiftUI(modifierIndex: Int)
+        case control
+        case recognizer(index: Int)
+    }
+
+    /// Where a SwiftUI gesture is attached: the region in force just before its modifier (S4).
+    enum Region: Sendable, Hashable {
+        /// The view's own region before any contentShape: its leaf shape, or the union of its children.
+        case base
+        /// A contentShape written before the gesture.
+        case shape(Int)  // index into HitTester.shapes
+        /// UIKit: the hit view and its superviews all receive the touch (U4).
+        case anywhere
+    }
+
+    public let node: Int
+    /// Position among the node's handlers (stable identity within a snapshot).
+    public let slot: Int
+    public let source: Source
+    public let priority: GestureAttachment.Priority
+    /// The SwiftUI gesture (a Button's action is `.button`); UIKit handlers carry an equivalent.
+    public let gesture: Gesture
+    public let action: String?
+    /// S6 or a disabled control/recognizer: it would fire but does not.
+    public let isDisabled: Bool
+    /// S11: switched off by a mask on it or around it; it takes no part at all.
+    public let isMasked: Bool
+    public let system: UISystem
+    let region: Region
+
+    /// A tap of any count, a spatial tap, a Button, a control, a tap recognizer,
+    /// or a composition containing one.
+    public var isTapLike: Bool { gesture.isTapLike }
+
+    /// The name reports give the gesture: the SwiftUI kind (`tap`, `button`,
+    /// `longPress`, `exclusively`, ...), `control`, or the recognizer's type.
+    public let gestureName: String
+
+    public var id: HandlerID { HandlerID(node: node, slot: slot) }
+
+    public static func == (a: Handler, b: Handler) -> Bool { a.node == b.node && a.slot == b.slot }
+    public func hash(into h: inout Hasher) { h.combine(node); h.combine(slot) }
+}
+
+/// Identity of a handler within one snapshot.
+public struct HandlerID: Sendable, Hashable, Comparable {
+    public let node: Int
+    public let slot: Int
+    public static func < (a: HandlerID, b: HandlerID) -> Bool { (a.node, a.slot) < (b.node, b.slot) }
+}
+
+extension UIKitProperties.Recognizer {
+    /// The SwiftUI gesture with the same recognition rule.
+    var equivalentGesture: Gesture {
+        switch kind {
+        case .tap: return Gesture(.tap(count: numberOfTapsRequired), action: action)
+        case .longPress: return Gesture(.longPress(minimumDuration: minimumPressDuration, maximumDistance: allowableMovement), action: action)
+        case .pan: return Gesture(.drag(minimumDistance: 10), action: action)
+        case .swipe: return Gesture(.drag(minimumDistance: 10), action: action)
+        case .pinch: return Gesture(.magnify, action: action)
+        case .rotation: return Gesture(.rotate, action: action)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+@main
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Catch dead zones and unresponsive taps: replay recorded touches against view-tree snapshots.",
+        subcommands: [Hit.self, Deadzones.self])
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import HitTesting
+import Reports
+import TapModel
+
+struct Deadzones: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Dead-zone coverage of every target: the share of its frame that fires it, fires another target, is blocked, ambiguous, disabled or dead.",
+        discussion: "Example: replay deadzones Traces/Settings.no-content-shape.json")
+
+    @Argument(help: "A snapshot file (.json).") var snapshot: String
+    @Option(help: ArgumentHelp("Grid step in points; samples are taken at cell centres.", valueName: "pt")) var step: Double = 1
+    @Flag(help: "Print the JSON of baseline-and-cli.md and nothing else on stdout.") var json = false
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard step.isFinite, step > 0 else { throw ValidationError("--step must be a number of points > 0") }
+    }
+
+    func run() throws {
+        try runReportingInputErrors {
+            let snap = try SnapshotFiles.load(snapshot)
+            let tester = HitTester(snap, settings: global.hitSettings)
+            let targets = tester.coverage(step: step)
+            if json {
+                Console.out(DeadzoneReport.json(screen: snap.screen, targets: targets).serialized(.pretty) + "\n")
+            } else {
+                Console.out(DeadzoneReport.table(screen: snap.screen, targets: targets, step: step, radius: global.touchRadius))
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import TapModel
+
+/// Where a command failed on its input: printed as one line on stderr, exit status 2.
+struct InputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("replay: " + message + "\n").utf8))
+    }
+
+    static func progress(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Writes to stdout without buffering surprises when piped.
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+    static var stdoutIsTerminal: Bool { isatty(1) != 0 }
+}
+
+/// Runs a command body, turning input errors into one line on stderr and exit status 2.
+func runReportingInputErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let e as InputError {
+        Console.error(e.description)
+        throw ExitCode(2)
+    }
+}
+
+enum SnapshotFiles {
+    /// Reads and validates a snapshot file; errors name the file, line and JSON path.
+    static func load(_ path: String) throws -> Snapshot {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InputError("\(path): cannot read the file (\(reasonText(error)))")
+        }
+        do {
+            return try Snapshot(json: data)
+        } catch let e as SnapshotError {
+            throw InputError(e.located(in: path))
+        }
+    }
+}
+
+func reasonText(_ error: Error) -> String {
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoSuchFileError { return "no such file" }
+    return ns.localizedDescription
+}

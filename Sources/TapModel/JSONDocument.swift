@@ -1,0 +1,365 @@
+/// A parsed JSON document stored flat: every value lives in one array and
+/// containers refer to their elements by index.
+///
+/// Storing the tree flat means an arbitrarily deep document is parsed without
+/// recursion and freed without recursion, so a 20,000-deep snapshot cannot
+/// overflow the stack. Each value remembers the line it starts on, so
+/// validation errors can name the line as well as the JSON path.
+///
+/// - Complexity: parsing is O(n) in the size of the input.
+public struct JSONDocument: Sendable {
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([Int])
+        case object([Member])
+    }
+
+    public struct Member: Sendable {
+        public let key: String
+        public let value: Int
+    }
+
+    public private(set) var values: [Value] = []
+    /// 1-based line on which each value starts.
+    public private(set) var lines: [Int32] = []
+    public var root: Int { 0 }
+
+    public subscript(index: Int) -> Value { values[index] }
+    public func line(of index: Int) -> Int { Int(lines[index]) }
+
+    /// Parses UTF-8 JSON text.
+    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    public init<Bytes: Collection>(parsing bytes: Bytes) throws where Bytes.Element == UInt8 {
+        let done: Void? = try bytes.withContiguousStorageIfAvailable { buffer in
+            try self.parse(buffer)
+        }
+        if done == nil {
+            let array = Array(bytes)
+            try array.withUnsafeBufferPointer { try self.parse($0) }
+        }
+    }
+
+    public init(parsing text: String) throws {
+        try self.init(parsing: Array(text.utf8))
+    }
+
+    /// The value of `key` in the object at `index`, if the value is an object holding it.
+    /// When a key is repeated, the last one counts, as in most JSON readers.
+    public func member(_ key: String, of index: Int) -> Int? {
+        guard case .object(let members) = values[index] else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    private enum Frame {
+        case array(slot: Int, elements: [Int])
+        case object(slot: Int, members: [Member], pendingKey: String?)
+    }
+
+    private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        var scanner = JSONScanner(buffer)
+        var stack: [Frame] = []
+        values.reserveCapacity(max(16, buffer.count / 8))
+        lines.reserveCapacity(max(16, buffer.count / 8))
+
+        func append(_ value: Value, line: Int32) -> Int {
+            values.append(value)
+            lines.append(line)
+            return values.count - 1
+        }
+
+        while true {
+            do {
+                scanner.skipWhitespace()
+                guard let byte = scanner.peek() else { throw scanner.error("unexpected end of input, expected a value") }
+                let line = Int32(scanner.line)
+                var completed: Int?
+                switch byte {
+                case UInt8(ascii: "{"):
+                    scanner.advance()
+                    let slot = append(.null, line: line)
+                    scanner.skipWhitespace()
+                    if scanner.peek() == UInt8(ascii: "}") {
+                        scanner.advance()
+                        values[slot] = .object([])
+                        completed = slot
+                    } else {
+                        let key = try readKey(&scanner)
+                        stack.append(.object(slot: slot, members: [], pendingKey: key))
+                        continue
+                    }
+                case UInt8(ascii: "["):
+                    scanner.advance()
+                    let slot = append(.null, line: line)
+                    scanner.skipWhitespace()
+                    if scanner.peek() == UInt8(ascii: "]") {
+                        scanner.advance()
+                        values[slot] = .array([])
+                        completed = slot
+                    } else {
+                        stack.append(.array(slot: slot, elements: []))
+                        continue
+                    }
+                case UInt8(ascii: "\""):
+                    completed = append(.string(try scanner.readString()), line: line)
+                case UInt8(ascii: "t"):
+                    try scanner.expectLiteral("true")
+                    completed = append(.bool(true), line: line)
+                case UInt8(ascii: "f"):
+                    try scanner.expectLiteral("false")
+                    completed = append(.bool(false), line: line)
+                case UInt8(ascii: "n"):
+                    try scanner.expectLiteral("null")
+                    completed = append(.null, line: line)
+                default:
+                    completed = append(.number(try scanner.readNumber()), line: line)
+                }
+                // Attach the completed value to its container and close containers as far as possible.
+                var child = completed!
+                while true {
+                    guard var frame = stack.popLast() else {
+                        scanner.skipWhitespace()
+                        if scanner.peek() != nil { throw scanner.error("unexpected text after the JSON value") }
+                        return
+                    }
+                    scanner.skipWhitespace()
+                    switch frame {
+                    case .array(let slot, var elements):
+                        elements.append(child)
+                        guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an array") }
+                        if next == UInt8(ascii: ",") {
+                            scanner.advance()
+                            frame = .array(slot: slot, elements: elements)
+                            stack.append(frame)
+                        } else if next == UInt8(ascii: "]") {
+                            scanner.advance()
+                            values[slot] = .array(elements)
+                            child = slot
+                            continue
+                        } else {
+                            throw scanner.error("expected ',' or ']' in an array")
+                        }
+                    case .object(let slot, var members, let pendingKey):
+                        members.append(Member(key: pendingKey!, value: child))
+                        guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an object") }
+                        if next == UInt8(ascii: ",") {
+                            scanner.advance()
+                            let key = try readKey(&scanner)
+                            stack.append(.object(slot: slot, members: members, pendingKey: key))
+                        } else if next == UInt8(ascii: "}") {
+                            scanner.advance()
+                            values[slot] = .object(members)
+                            child = slot
+                            continue
+                        } else {
+                            throw scanner.error("expected ',' or '}' in an object")
+                        }
+                    }
+                    break
+                }
+            }
+        }
+    }
+
+    private func readKey(_ scanner: inout JSONScanner) throws -> String {
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("expected a string key in an object") }
+        let key = try scanner.readString()
+        scanner.skipWhitespace()
+        guard scanner.peek() == UInt8(ascii: ":") else { throw scanner.error("expected ':' after an object key") }
+        scanner.advance()
+        return key
+    }
+}
+
+/// A JSON syntax error, with the 1-based line and column where it was found.
+public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    public let line: Int
+    public let column: Int
+    public let message: String
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// Byte-level JSON lexer shared by the document parser and the fast trace-line reader.
+struct JSONScanner {
+    let buffer: UnsafeBufferPointer<UInt8>
+    var position = 0
+    var line = 1
+    var lineStart = 0
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+
+    @inline(__always) func peek() -> UInt8? { position < buffer.count ? buffer[position] : nil }
+    @inline(__always) mutating func advance() { position += 1 }
+
+    func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, column: position - lineStart + 1, message: message)
+    }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while position < buffer.count {
+            let b = buffer[position]
+            if b == 0x20 || b == 0x09 || b == 0x0D {
+                position += 1
+            } else if b == 0x0A {
+                position += 1
+                line += 1
+                lineStart = position
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= buffer.count else { throw error("invalid literal") }
+        let start = literal.utf8Start
+        for i in 0..<count where buffer[position + i] != start[i] {
+            throw error("invalid literal")
+        }
+        position += count
+    }
+
+    /// Reads a string starting at the opening quote.
+    mutating func readString() throws -> String {
+        position += 1  // opening quote
+        let start = position
+        // Fast path: no escapes.
+        while position < buffer.count {
+            let b = buffer[position]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+                position += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("control character in a string") }
+            position += 1
+        }
+        var bytes = Array(buffer[start..<position])
+        while position < buffer.count {
+            let b = buffer[position]
+            if b == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if b < 0x20 { throw error("control character in a string") }
+            if b != UInt8(ascii: "\\") {
+                bytes.append(b)
+                position += 1
+                continue
+            }
+            position += 1
+            guard let e = peek() else { break }
+            position += 1
+            switch e {
+            case UInt8(ascii: "\""): bytes.append(0x22)
+            case UInt8(ascii: "\\"): bytes.append(0x5C)
+            case UInt8(ascii: "/"): bytes.append(0x2F)
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try readHex4()
+                if (0xD800..<0xDC00).contains(scalar) {
+                    guard position + 1 < buffer.count, buffer[position] == UInt8(ascii: "\\"), buffer[position + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate in a string")
+                    }
+                    position += 2
+                    let low = try readHex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in a string") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(scalar) {
+                    throw error("unpaired surrogate in a string")
+                }
+                bytes.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            default:
+                throw error("invalid escape in a string")
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func readHex4() throws -> UInt32 {
+        guard position + 4 <= buffer.count else { throw error("invalid \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = buffer[position]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape")
+            }
+            value = value * 16 + digit
+            position += 1
+        }
+        return value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { p in
+        var v = 1.0
+        for _ in 0..<p { v *= 10 }
+        return v
+    }
+
+    /// Reads a JSON number (strict grammar).
+    mutating func readNumber() throws -> Double {
+        let start = position
+        var negative = false
+        if peek() == UInt8(ascii: "-") { negative = true; position += 1 }
+        guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+            position = start
+            throw error("expected a value")
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        if first == UInt8(ascii: "0") {
+            position += 1
+            if let next = peek(), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+                throw error("leading zero in a number")
+            }
+        } else {
+            while let b = peek(), b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(b - UInt8(ascii: "0")) }
+                digits += 1
+                position += 1
+            }
+        }
+        if peek() == UInt8(ascii: ".") {
+            position += 1
+            var any = false
+            while let b = peek(), b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(b - UInt8(ascii: "0")); fractionDigits += 1 }
+                if mantissa != 0 { digits += 1 }
+                any = true
+                position += 1
+            }
+            guard any else { throw error("expected digits after '.' in a number") }
+        }
+        var hasExponent = false
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            hasExponent = true
+            position += 1
+            if let s = peek(), s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { position += 1 }
+            var any = false
+            while let b = peek(), b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { any = true; position += 1 }
+            guard any else { throw error("expected digits in a number's exponent") }
+        }
+        if !hasExponent && digits <= 15 && fractionDigits <= 22 {
+            // Exact integer mantissa and an exact power of ten: the division is correctly rounded.
+            let value = Double(mantissa) / JSONScanner.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+        guard let value = Double(text) else { throw error("invalid number") }
+        return value
+    }
+}

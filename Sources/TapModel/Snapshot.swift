@@ -1,0 +1,358 @@
+/// One screen of an app as laid out on a device (snapshot format v1).
+///
+/// Nodes are stored flat in document (pre-)order: `nodes[0]` is the root, a
+/// node's subtree is the contiguous range `index..<node.end`, and a later
+/// sibling is drawn over an earlier one. Nothing here recurses, so trees of any
+/// depth are safe.
+public struct Snapshot: Sendable {
+    public var screen: String
+    public var app: AppInfo
+    public var device: DeviceInfo
+    public var capturedAt: String?
+    public var nodes: [Node]
+
+    public struct AppInfo: Sendable, Equatable {
+        public var id: String?
+        public var version: String?
+        public var build: String?
+        public init(id: String? = nil, version: String? = nil, build: String? = nil) {
+            self.id = id; self.version = version; self.build = build
+        }
+    }
+
+    public struct DeviceInfo: Sendable, Equatable {
+        public var model: String?
+        public var os: String?
+        public var scale: Double?
+        public var width: Double?
+        public var height: Double?
+        public init(model: String? = nil, os: String? = nil, scale: Double? = nil, width: Double? = nil, height: Double? = nil) {
+            self.model = model; self.os = os; self.scale = scale; self.width = width; self.height = height
+        }
+    }
+
+    public init(screen: String, app: AppInfo = AppInfo(), device: DeviceInfo = DeviceInfo(), capturedAt: String? = nil, nodes: [Node]) {
+        self.screen = screen
+        self.app = app
+        self.device = device
+        self.capturedAt = capturedAt
+        self.nodes = nodes
+    }
+
+    public var root: Node { nodes[0] }
+
+    /// Index of the node with this id.
+    public func index(of id: String) -> Int? { nodes.firstIndex { $0.id == id } }
+
+    /// Node ids from the root down to `index`.
+    public func pathIDs(to index: Int) -> [String] {
+        var ids: [String] = []
+        var i = index
+        while i >= 0 { ids.append(nodes[i].id); i = nodes[i].parent }
+        return ids.reversed()
+    }
+
+    /// Whether `ancestor` is `node` or one of its ancestors.
+    @inline(__always) public func isInSubtree(_ node: Int, of ancestor: Int) -> Bool {
+        node >= ancestor && node < nodes[ancestor].end
+    }
+
+    /// A display name for reports: the accessibility label, else the id.
+    public func displayName(_ index: Int) -> String {
+        nodes[index].id
+    }
+
+    /// The window size: the device's width and height when given, else the root frame's extent.
+    public var canvas: Rect {
+        if let w = device.width, let h = device.height, w > 0, h > 0 { return Rect(0, 0, w, h) }
+        var r = Rect.null
+        for n in nodes { r = r.union(n.frame) }
+        return r.width < 0 ? Rect(0, 0, 0, 0) : Rect(0, 0, max(r.maxX, 0), max(r.maxY, 0))
+    }
+}
+
+public enum UISystem: String, Sendable {
+    case swiftui
+    case uikit
+}
+
+/// One view in the snapshot.
+public struct Node: Sendable {
+    public var id: String
+    public var type: String
+    public var frame: Rect
+    public var system: UISystem
+    /// Index of the parent, -1 for the root.
+    public var parent: Int
+    /// Indices of the children, back to front.
+    public var children: [Int]
+    /// One past the last index of this node's subtree.
+    public var end: Int
+    public var depth: Int
+    public var label: String?
+    /// SwiftUI: draws visible content over its frame (or `shape`).
+    public var isLeaf: Bool
+    public var shape: ShapeSpec?
+    /// A leaf that draws nothing (`Color.clear`).
+    public var clear: Bool
+    /// `Button` (or any node with an `action`): its action, attached innermost.
+    public var action: String?
+    public var isButton: Bool
+    /// SwiftUI modifiers in source order (the first written is innermost).
+    public var modifiers: [Modifier]
+    public var uikit: UIKitProperties
+
+    public init(id: String, type: String, frame: Rect, system: UISystem = .swiftui, parent: Int = -1,
+                children: [Int] = [], end: Int = 0, depth: Int = 0, label: String? = nil,
+                isLeaf: Bool? = nil, shape: ShapeSpec? = nil, clear: Bool = false, action: String? = nil,
+                modifiers: [Modifier] = [], uikit: UIKitProperties = UIKitProperties()) {
+        self.id = id
+        self.type = type
+        self.frame = frame
+        self.system = system
+        self.parent = parent
+        self.children = children
+        self.end = end
+        self.depth = depth
+        self.label = label
+        self.isLeaf = isLeaf ?? Node.leafTypes.contains(type)
+        self.shape = shape
+        self.clear = clear
+        self.action = action
+        self.isButton = type == "Button" || action != nil
+        self.modifiers = modifiers
+        self.uikit = uikit
+    }
+
+    /// Types that draw over their whole frame unless `leaf` says otherwise.
+    public static let leafTypes: Set<String> = [
+        "Text", "Image", "Color", "Rectangle", "RoundedRectangle", "Circle", "Ellipse", "Capsule", "Path", "Divider",
+    ]
+
+    /// UIKit types whose `isUserInteractionEnabled` is false unless changed.
+    public static let nonInteractiveUIKitTypes: Set<String> = ["UILabel", "UIImageView"]
+}
+
+/// UIKit properties of a node with `"system": "uikit"`.
+public struct UIKitProperties: Sendable, Equatable {
+    public var alpha: Double = 1
+    public var hidden: Bool = false
+    public var userInteractionEnabled: Bool = true
+    public var clipsToBounds: Bool = false
+    /// top, left, bottom, right; negative grows the touchable area.
+    public var hitInsets: [Double] = [0, 0, 0, 0]
+    public var passThroughSelf: Bool = false
+    public var control: Control?
+    public var gestureRecognizers: [Recognizer] = []
+
+    public init() {}
+
+    public struct Control: Sendable, Equatable {
+        public var action: String?
+        public var enabled: Bool
+        public init(action: String?, enabled: Bool = true) { self.action = action; self.enabled = enabled }
+    }
+
+    public struct Recognizer: Sendable, Equatable {
+        public enum Kind: String, Sendable, CaseIterable { case tap, longPress, pan, swipe, pinch, rotation }
+        public var kind: Kind
+        public var action: String?
+        public var enabled: Bool = true
+        public var numberOfTapsRequired: Int = 1
+        public var minimumPressDuration: Double = 0.5
+        public var allowableMovement: Double = 10
+        public init(kind: Kind, action: String? = nil) { self.kind = kind; self.action = action }
+    }
+
+    /// The bounds `point(inside:)` accepts: the frame grown or shrunk by `hitInsets`.
+    public func hitBounds(_ frame: Rect) -> Rect {
+        frame.inset(top: hitInsets[0], left: hitInsets[1], bottom: hitInsets[2], right: hitInsets[3])
+    }
+
+    /// U1: a view that is hidden, nearly transparent or non-interactive takes no touches.
+    public var takesTouches: Bool { !hidden && alpha >= 0.01 && userInteractionEnabled }
+}
+
+/// A shape as written in a snapshot, before it is laid out.
+public struct ShapeSpec: Sendable, Equatable {
+    public enum Form: String, Sendable, CaseIterable { case rectangle, roundedRectangle, capsule, circle, ellipse, polygon }
+    public enum Purpose: String, Sendable, CaseIterable {
+        case interaction, dragPreview, contextMenuPreview, hoverEffect, focusEffect, accessibility
+    }
+
+    public var form: Form
+    public var cornerRadius: Double = 0
+    public var points: [Point] = []
+    public var offset: Point = Point(0, 0)
+    public var scale: Point = Point(1, 1)
+    public var inset: Double = 0
+    public var bounds: Rect?
+    public var purpose: Purpose = .interaction
+
+    public init(_ form: Form) { self.form = form }
+
+    /// Lays the shape out for a view with `frame`: into `bounds` (default the
+    /// frame), then inset, scaled about the centre, then offset.
+    public func resolve(in frame: Rect) -> HitShape {
+        let base = bounds ?? frame
+        let r = base.inset(by: inset)
+        let c = r.center
+        let sx = scale.x, sy = scale.y
+        func scaled(_ rect: Rect) -> Rect {
+            let w = rect.width * abs(sx), h = rect.height * abs(sy)
+            let cx = c.x + (rect.midX - c.x) * sx + offset.x
+            let cy = c.y + (rect.midY - c.y) * sy + offset.y
+            return Rect(cx - w / 2, cy - h / 2, w, h)
+        }
+        switch form {
+        case .rectangle:
+            return .rect(scaled(r))
+        case .roundedRectangle:
+            let radius = max(0, min(cornerRadius, r.width / 2, r.height / 2))
+            let s = scaled(r)
+            return .rounded(s, rx: radius * abs(sx), ry: radius * abs(sy))
+        case .capsule:
+            let radius = min(r.width, r.height) / 2
+            let s = scaled(r)
+            return .rounded(s, rx: radius * abs(sx), ry: radius * abs(sy))
+        case .circle:
+            let d = min(r.width, r.height)
+            return .ellipse(scaled(Rect(c.x - d / 2, c.y - d / 2, d, d)))
+        case .ellipse:
+            return .ellipse(scaled(r))
+        case .polygon:
+            // Points are relative to the bounds' origin; an inset maps the bounds onto the inset rectangle.
+            let fx = base.width > 0 ? r.width / base.width : 0
+            let fy = base.height > 0 ? r.height / base.height : 0
+            return .polygon(points.map { p in
+                let px = r.x + p.x * fx, py = r.y + p.y * fy
+                return Point(c.x + (px - c.x) * sx + offset.x, c.y + (py - c.y) * sy + offset.y)
+            })
+        }
+    }
+}
+
+/// A hit-relevant SwiftUI modifier.
+public enum Modifier: Sendable, Equatable {
+    case contentShape(ShapeSpec)
+    case gesture(GestureAttachment)
+    case allowsHitTesting(Bool)
+    case disabled(Bool)
+    case opacity(Double)
+    case hidden(Bool)
+    case clipped(Bool)
+
+    /// S5: makes the view and its subtree take no touches.
+    public var removesHitTesting: Bool {
+        switch self {
+        case .allowsHitTesting(let allowed): return !allowed
+        case .opacity(let o): return o <= 0
+        case .hidden(let h): return h
+        default: return false
+        }
+    }
+}
+
+/// A gesture attached by a modifier (`onTapGesture`, `gesture`, ...), or a
+/// Button's action, which is attached innermost.
+public struct GestureAttachment: Sendable, Equatable {
+    public enum Priority: String, Sendable { case normal, high, simultaneous }
+    public enum Mask: String, Sendable, CaseIterable { case all, gesture, subviews, none }
+    /// The modifier entry's name (`onTapGesture`, `gesture`, `highPriorityGesture`, ...), or `Button`.
+    public var entry: String
+    public var priority: Priority
+    public var mask: Mask
+    public var gesture: Gesture
+
+    public init(entry: String, priority: Priority = .normal, mask: Mask = .all, gesture: Gesture) {
+        self.entry = entry; self.priority = priority; self.mask = mask; self.gesture = gesture
+    }
+
+    /// The action a report names when this attachment fires.
+    public var action: String? { gesture.action ?? gesture.tapAction }
+}
+
+/// A SwiftUI gesture value: a primitive or a composition of two.
+public struct Gesture: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case tap(count: Int)
+        case spatialTap(count: Int)
+        case longPress(minimumDuration: Double, maximumDistance: Double)
+        case drag(minimumDistance: Double)
+        case magnify
+        case rotate
+        /// A Button's action (a single tap).
+        case button
+        case exclusively
+        case simultaneously
+        case sequenced
+    }
+
+    public var kind: Kind
+    public var action: String?
+    /// The two parts of a composition; empty for primitives.
+    public var parts: [Gesture]
+
+    public init(_ kind: Kind, action: String? = nil, parts: [Gesture] = []) {
+        self.kind = kind; self.action = action; self.parts = parts
+    }
+
+    /// The name reports use for the gesture's kind.
+    public var kindName: String {
+        switch kind {
+        case .tap: return "tap"
+        case .spatialTap: return "spatialTap"
+        case .longPress: return "longPress"
+        case .drag: return "drag"
+        case .magnify: return "magnify"
+        case .rotate: return "rotate"
+        case .button: return "button"
+        case .exclusively: return "exclusively"
+        case .simultaneously: return "simultaneously"
+        case .sequenced: return "sequenced"
+        }
+    }
+
+    /// Whether a tap can fire it: a tap of any count, a spatial tap, a Button,
+    /// or a composition containing one.
+    public var isTapLike: Bool {
+        switch kind {
+        case .tap, .spatialTap, .button: return true
+        case .exclusively, .simultaneously, .sequenced: return parts.contains { $0.isTapLike }
+        default: return false
+        }
+    }
+
+    public var tapCount: Int? {
+        switch kind {
+        case .tap(let n), .spatialTap(let n): return n
+        case .button: return 1
+        default: return nil
+        }
+    }
+
+    /// For a composition without its own action: the action of the tap part a
+    /// single tap would fire (count 1 preferred), else of the first tap part.
+    public var tapAction: String? {
+        guard !parts.isEmpty else { return nil }
+        var stack = Array(parts.reversed())
+        var firstTap: String?
+        while let g = stack.popLast() {
+            if let n = g.tapCount {
+                if n == 1, let a = g.action { return a }
+                if firstTap == nil { firstTap = g.action }
+            } else if g.isTapLike, let a = g.action, firstTap == nil, g.parts.isEmpty {
+                firstTap = a
+            }
+            if g.action == nil || g.tapCount == nil { stack.append(contentsOf: g.parts.reversed()) }
+        }
+        return firstTap
+    }
+
+    /// The largest tap count anywhere in the gesture (0 when it has no tap).
+    public var maxTapCount: Int {
+        var best = tapCount ?? 0
+        for p in parts { best = max(best, p.maxTapCount) }
+        return best
+    }
+}
