@@ -95,3 +95,51 @@ extension HitTester {
                               ambiguous: f(.ambiguous), disabled: f(.disabled), miss: f(.miss))
     }
 }
+
+/// What a tap does at every cell of a grid over the screen: the engine's own
+/// sampling, from which pictures of regions and dead zones are drawn.
+public struct ScreenMap: Sendable {
+    public let origin: Point
+    public let step: Double
+    public let columns: Int
+    public let rows: Int
+    /// Row-major outcomes.
+    public let outcomes: [TouchResult.Outcome]
+    /// Row-major: the node whose handler fires (or would, for blocked/disabled/ambiguous), -1 for none.
+    public let nodes: [Int32]
+
+    public func index(column: Int, row: Int) -> Int { row * columns + column }
+    public func centre(column: Int, row: Int) -> Point {
+        Point(origin.x + (Double(column) + 0.5) * step, origin.y + (Double(row) + 0.5) * step)
+    }
+}
+
+extension HitTester {
+    /// Resolves a tap at the centre of every `step` cell of `area` (default: the
+    /// snapshot's canvas), rows shared out across the machine's cores.
+    ///
+    /// - Complexity: one `resolve` per cell.
+    public func screenMap(step: Double = 1, area: Rect? = nil) -> ScreenMap {
+        let rect = area ?? snapshot.canvas
+        let columns = max(1, Int((rect.width / step).rounded(.up)))
+        let rows = max(1, Int((rect.height / step).rounded(.up)))
+        var outcomes = [TouchResult.Outcome](repeating: .miss, count: columns * rows)
+        var nodes = [Int32](repeating: -1, count: columns * rows)
+        outcomes.withUnsafeMutableBufferPointer { ob in
+            nodes.withUnsafeMutableBufferPointer { nb in
+                nonisolated(unsafe) let o = ob, n = nb
+                DispatchQueue.concurrentPerform(iterations: rows) { row in
+                    for column in 0..<columns {
+                        let p = Point(rect.minX + (Double(column) + 0.5) * step, rect.minY + (Double(row) + 0.5) * step)
+                        let r = resolve(at: p, candidateLimit: 2)
+                        let i = row * columns + column
+                        o[i] = r.outcome
+                        let h = r.handler ?? r.meantFor ?? r.disabledHandler
+                        n[i] = Int32(h?.node ?? -1)
+                    }
+                }
+            }
+        }
+        return ScreenMap(origin: Point(rect.minX, rect.minY), step: step, columns: columns, rows: rows, outcomes: outcomes, nodes: nodes)
+    }
+}

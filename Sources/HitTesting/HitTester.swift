@@ -4,7 +4,13 @@ import TapModel
 public struct HitSettings: Sendable, Equatable {
     /// S9: a touch is a disk of this radius (points); 0 turns tolerance off.
     public var touchRadius: Double
-    public init(touchRadius: Double = 10) { self.touchRadius = touchRadius }
+    /// Find the view that takes a touch through the R-tree (default) or by
+    /// walking the whole tree (the reference implementation; for tests and the benchmark).
+    public var spatialIndex: Bool
+    public init(touchRadius: Double = 10, spatialIndex: Bool = true) {
+        self.touchRadius = touchRadius
+        self.spatialIndex = spatialIndex
+    }
 }
 
 /// A snapshot compiled for hit testing: per-view regions, gates and handlers,
@@ -187,6 +193,7 @@ public struct HitTester: Sendable {
     /// - Complexity: O(log n + k log k + d) for k views whose boxes hold p and
     ///   gate depth d.
     public func land(at p: Point, excluding: Range<Int>? = nil) -> Int {
+        if !settings.spatialIndex { return landByWalking(at: p, excluding: excluding) }
         var candidates: [Int32] = []
         selfIndex.query(point: p) { candidates.append($0) }
         if candidates.count > 1 { candidates.sort(by: >) }
@@ -322,13 +329,14 @@ extension HitTester {
     /// benchmark as the brute-force baseline.
     ///
     /// - Complexity: O(n) per touch.
-    public func landByWalking(at p: Point) -> Int {
+    public func landByWalking(at p: Point, excluding: Range<Int>? = nil) -> Int {
         let nodes = snapshot.nodes
         guard !nodes.isEmpty else { return -1 }
         // Each frame: a view and how many of its children (from the back) remain to ask.
         var stack: [(node: Int, remaining: Int)] = []
         func enter(_ n: Int) -> Bool {
             guard alive[n] else { return false }
+            if let excluding, excluding.contains(n) { return false }
             if gateShape[n] >= 0 && !shapes[Int(gateShape[n])].contains(p) { return false }
             stack.append((n, nodes[n].children.count))
             return true

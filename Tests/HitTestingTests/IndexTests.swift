@@ -27,6 +27,7 @@ struct IndexTests {
                 if r(0...1) < 0.2 { extra["hitTestOverride"] = "passThroughSelf" }
                 if r(0...1) < 0.2 { extra["hitInsets"] = [.number(r(-8...8)), .number(r(-8...8)), .number(r(-8...8)), .number(r(-8...8))] }
                 if r(0...1) < 0.05 { extra["hidden"] = true }
+                if r(0...1) < 0.3 { extra["control"] = ["action": .string(id)] }
             } else {
                 if uikitParent { extra["system"] = "swiftui" }
                 if r(0...1) < 0.25 {
@@ -34,6 +35,8 @@ struct IndexTests {
                     modifiers.append(["contentShape": ["shape": shapes[Int(r(0...3.99))], "scale": .number(r(0.5...1.3))]])
                 }
                 if r(0...1) < 0.05 { modifiers.append(["allowsHitTesting": false]) }
+                if r(0...1) < 0.3 { modifiers.append(onTap(id)) }
+                if r(0...1) < 0.1 { modifiers.insert(rectangleShape, at: 0) }
             }
             let type = isUIKit ? "UIView" : (leaf ? "Color" : "ZStack")
             return node(id, type, frame, modifiers: modifiers, children: children, extra)
@@ -52,6 +55,20 @@ struct IndexTests {
                 let fast = t.land(at: p), walked = t.landByWalking(at: p)
                 #expect(fast == walked, "seed \(seed) at \(p)")
                 if fast != walked { return }
+            }
+        }
+    }
+
+    @Test("Whole answers (tolerance, blocked, handlers) agree with and without the index")
+    func resolveMatchesWalk() throws {
+        for seed in UInt64(21)...30 {
+            let snap = try snapshot(Self.randomTree(seed: seed, count: 120))
+            let indexed = HitTester(snap), walked = HitTester(snap, settings: HitSettings(spatialIndex: false))
+            var rng = SplitMix64(seed: seed)
+            for _ in 0..<150 {
+                let p = Point(Double.random(in: -20...420, using: &rng), Double.random(in: -20...820, using: &rng))
+                let a = indexed.resolve(at: p), b = walked.resolve(at: p)
+                #expect(a.outcome == b.outcome && a.handler == b.handler && a.hitView == b.hitView, "seed \(seed) at \(p)")
             }
         }
     }
