@@ -5,21 +5,29 @@ let package = Package(
     name: "TapReplay",
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
-        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "Reports"]),
+        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "TraceStore", "Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         .target(name: "TapModel"),
         .target(name: "HitTesting", dependencies: ["TapModel"]),
+        .target(name: "TraceStore", dependencies: [
+            "TapModel",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "Reports", dependencies: ["TapModel", "HitTesting"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapModel", "HitTesting", "Reports",
+            "TapModel", "HitTesting", "TraceStore", "Reports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -5,5 +5,5 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Catch dead zones and unresponsive taps: replay recorded touches against view-tree snapshots.",
-        subcommands: [Hit.self, Deadzones.self])
+        subcommands: [Import.self, Hit.self, Deadzones.self, Query.self])
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HitTesting
+import TraceStore
 
 /// Options every command takes (baseline-and-cli.md: "Everywhere").
 struct GlobalOptions: ParsableArguments {
@@ -19,4 +20,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     var hitSettings: HitSettings { HitSettings(touchRadius: touchRadius) }
+
+    /// `--db`, else `$REPLAY_DB`, else `.replay/replay.sqlite`.
+    var databasePath: String { database ?? TraceStore.defaultPath() }
 }

@@ -1,0 +1,348 @@
+/// Reads a JSON Lines trace one line at a time: line 1 the header, then one
+/// event per line. Flat event objects take a fast byte-level path; anything
+/// else goes through the general JSON parser, which also words the errors.
+///
+/// Blank lines are skipped. Events are checked against the trace rules as
+/// they come (`TraceValidator`); call `finish` at the end of the file.
+public struct JSONLTraceReader: Sendable {
+    public private(set) var header: TraceHeader?
+    public private(set) var validator: TraceValidator?
+
+    public init() {}
+
+    /// Reads one line (without its newline). Returns the event it holds, or nil
+    /// for the header or a blank line.
+    /// - Throws: `TraceError` naming the line.
+    public mutating func read(line: UnsafeBufferPointer<UInt8>, number: Int) throws -> TouchEvent? {
+        if isBlank(line) { return nil }
+        guard header != nil else {
+            let h = try JSONLTraceReader.parseHeader(line, number: number)
+            header = h
+            validator = TraceValidator(trace: h.trace)
+            return nil
+        }
+        let event = try JSONLTraceReader.fastEvent(line) ?? JSONLTraceReader.slowEvent(line, number: number)
+        try validator!.accept(event, line: number)
+        return event
+    }
+
+    /// Call after the last line: the file must have had a header and no finger left down.
+    public func finish(lastLine: Int) throws {
+        guard let validator else { throw TraceError(line: max(lastLine, 1), "empty file: expected a trace header on line 1") }
+        try validator.finish(line: lastLine)
+    }
+
+    private func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in line where b != 0x20 && b != 0x09 && b != 0x0D { return false }
+        return true
+    }
+
+    // MARK: Header
+
+    static func parseHeader(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> TraceHeader {
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: line)
+        } catch let e as JSONSyntaxError {
+            throw TraceError(line: number, "invalid JSON in the trace header: \(e.message) (column \(e.column))")
+        }
+        guard case .object = doc[0] else { throw TraceError(line: number, "the trace header must be a JSON object") }
+        func string(_ key: String, required: Bool = false) throws -> String? {
+            guard let v = doc.member(key, of: 0) else {
+                if required { throw TraceError(line: number, "the trace header lacks '\(key)'") }
+                return nil
+            }
+            switch doc[v] {
+            case .string(let s): return s
+            case .null where !required: return nil
+            case .number(let d) where key == "build": return JSONValue.format(d)
+            default: throw TraceError(line: number, "'\(key)' in the trace header must be a string")
+            }
+        }
+        func nested(_ object: String, _ key: String) throws -> String? {
+            guard let o = doc.member(object, of: 0) else { return nil }
+            if case .null = doc[o] { return nil }
+            guard case .object = doc[o] else { throw TraceError(line: number, "'\(object)' in the trace header must be an object") }
+            guard let v = doc.member(key, of: o) else { return nil }
+            switch doc[v] {
+            case .string(let s): return s
+            case .null: return nil
+            case .number(let d): return JSONValue.format(d)
+            default: throw TraceError(line: number, "'\(object).\(key)' in the trace header must be a string")
+            }
+        }
+        let format = try string("format", required: true)!
+        guard format == TraceHeader.format else {
+            throw TraceError(line: number, "unknown format '\(format)' (expected '\(TraceHeader.format)')")
+        }
+        guard let v = doc.member("version", of: 0) else { throw TraceError(line: number, "the trace header lacks 'version'") }
+        guard case .number(let version) = doc[v], version == Double(TraceHeader.supportedVersion) else {
+            throw TraceError(line: number, "unknown format version \(JSONValue(doc, at: v).serialized(.compact)) (this tool reads version \(TraceHeader.supportedVersion))")
+        }
+        let trace = try string("trace", required: true)!
+        guard !trace.isEmpty else { throw TraceError(line: number, "'trace' must not be empty") }
+        let screen = try string("screen", required: true)!
+        guard !screen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
+        return TraceHeader(trace: trace, screen: screen, deviceModel: try nested("device", "model"), os: try nested("device", "os"),
+                           appVersion: try nested("app", "version"), appBuild: try nested("app", "build"),
+                           recordedAt: try string("recordedAt"), source: try string("source"))
+    }
+
+    // MARK: Events
+
+    private static let keyT: [UInt8] = Array("t".utf8)
+    private static let keyTouch: [UInt8] = Array("touch".utf8)
+    private static let keyPhase: [UInt8] = Array("phase".utf8)
+    private static let keyX: [UInt8] = Array("x".utf8)
+    private static let keyY: [UInt8] = Array("y".utf8)
+    private static let keyRadius: [UInt8] = Array("radius".utf8)
+    private static let keyExpect: [UInt8] = Array("expect".utf8)
+
+    /// The fast path: a flat object of the known keys with plain values. Returns
+    /// nil for anything it does not handle (the slow path then decides).
+    static func fastEvent(_ line: UnsafeBufferPointer<UInt8>) -> TouchEvent? {
+        var s = JSONScanner(line)
+        s.skipWhitespace()
+        guard s.peek() == UInt8(ascii: "{") else { return nil }
+        s.advance()
+        var t: Double?, touch: Double?, phase: Phase?, x: Double?, y: Double?, radius: Double?, expect: String?
+        var first = true
+        while true {
+            s.skipWhitespace()
+            if first, s.peek() == UInt8(ascii: "}") { break }
+            first = false
+            guard s.peek() == UInt8(ascii: "\"") else { return nil }
+            let keyStart = s.position + 1
+            var k = keyStart
+            while k < line.count, line[k] != UInt8(ascii: "\""), line[k] != UInt8(ascii: "\\") { k += 1 }
+            guard k < line.count, line[k] == UInt8(ascii: "\"") else { return nil }
+            let key = UnsafeBufferPointer(rebasing: line[keyStart..<k])
+            s.position = k + 1
+            s.skipWhitespace()
+            guard s.peek() == UInt8(ascii: ":") else { return nil }
+            s.advance()
+            s.skipWhitespace()
+            guard let c = s.peek() else { return nil }
+            if key.elementsEqual(keyPhase) {
+                guard c == UInt8(ascii: "\""), let str = try? s.readString(), let p = Phase(rawValue: str) else { return nil }
+                phase = p
+            } else if key.elementsEqual(keyExpect) {
+                if c == UInt8(ascii: "n") {
+                    guard (try? s.expectLiteral("null")) != nil else { return nil }
+                } else {
+                    guard c == UInt8(ascii: "\""), let str = try? s.readString() else { return nil }
+                    expect = str
+                }
+            } else if key.elementsEqual(keyRadius) && c == UInt8(ascii: "n") {
+                guard (try? s.expectLiteral("null")) != nil else { return nil }
+            } else {
+                let isNumberKey = key.elementsEqual(keyT) || key.elementsEqual(keyTouch) || key.elementsEqual(keyX)
+                    || key.elementsEqual(keyY) || key.elementsEqual(keyRadius)
+                guard isNumberKey, c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")),
+                      let d = try? s.readNumber(), d.isFinite else { return nil }
+                if key.elementsEqual(keyT) { t = d } else if key.elementsEqual(keyTouch) { touch = d }
+                else if key.elementsEqual(keyX) { x = d } else if key.elementsEqual(keyY) { y = d } else { radius = d }
+            }
+            s.skipWhitespace()
+            guard let sep = s.peek() else { return nil }
+            s.advance()
+            if sep == UInt8(ascii: "}") { break }
+            guard sep == UInt8(ascii: ",") else { return nil }
+        }
+        s.skipWhitespace()
+        guard s.peek() == nil, let t, let touch, let phase, let x, let y,
+              touch == touch.rounded(), abs(touch) < 1e15, (radius ?? 0) >= 0 else { return nil }
+        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+    }
+
+    /// The general path: any valid JSON, with errors that say what is wrong.
+    static func slowEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> TouchEvent {
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: line)
+        } catch let e as JSONSyntaxError {
+            throw TraceError(line: number, "invalid JSON: \(e.message) (column \(e.column))")
+        }
+        guard case .object = doc[0] else { throw TraceError(line: number, "an event must be a JSON object") }
+        func numeric(_ key: String, optional: Bool = false) throws -> Double? {
+            guard let v = doc.member(key, of: 0) else {
+                if optional { return nil }
+                throw TraceError(line: number, "the event lacks '\(key)'")
+            }
+            switch doc[v] {
+            case .number(let d):
+                guard d.isFinite else { throw TraceError(line: number, "'\(key)' is not a finite number") }
+                return d
+            case .null where optional: return nil
+            default: throw TraceError(line: number, "'\(key)' must be a number")
+            }
+        }
+        let t = try numeric("t")!, x = try numeric("x")!, y = try numeric("y")!
+        let touch = try numeric("touch")!
+        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        let radius = try numeric("radius", optional: true)
+        if let radius, radius < 0 { throw TraceError(line: number, "'radius' must not be negative") }
+        guard let pv = doc.member("phase", of: 0) else { throw TraceError(line: number, "the event lacks 'phase'") }
+        guard case .string(let ps) = doc[pv] else { throw TraceError(line: number, "'phase' must be a string") }
+        guard let phase = Phase(rawValue: ps) else {
+            throw TraceError(line: number, "unknown phase '\(ps)' (expected began, moved, stationary, ended or cancelled)")
+        }
+        var expect: String?
+        if let ev = doc.member("expect", of: 0) {
+            switch doc[ev] {
+            case .string(let s): expect = s
+            case .null: expect = nil
+            default: throw TraceError(line: number, "'expect' must be a string")
+            }
+        }
+        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+    }
+}
+
+/// Reads a CSV trace file (header `trace,screen,t,touch,phase,x,y` with optional
+/// `radius,expect`), one row at a time; rows of any number of traces.
+public struct CSVTraceReader: Sendable {
+    public static let requiredColumns = ["trace", "screen", "t", "touch", "phase", "x", "y"]
+    public static let optionalColumns = ["radius", "expect"]
+
+    private var columns: [Int] = []  // position of each known column (-1 absent), in required+optional order
+    private var columnCount = 0
+    private var lastTraceBytes: [UInt8] = []
+    private var lastTrace = ""
+    private var lastScreenBytes: [UInt8] = []
+    private var lastScreen = ""
+    public private(set) var hasHeader = false
+
+    public init() {}
+
+    /// One parsed row.
+    public struct Row: Sendable {
+        public var trace: String
+        public var screen: String
+        public var event: TouchEvent
+    }
+
+    /// Reads one line (without its newline): the header first, then rows.
+    /// Returns nil for the header and blank lines.
+    public mutating func read(line raw: UnsafeBufferPointer<UInt8>, number: Int) throws -> Row? {
+        var line = raw
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line[0..<(line.count - 1)]) }
+        if line.isEmpty { return nil }
+        var fields: [Range<Int>] = []
+        var unquoted: [String?] = []
+        try CSVTraceReader.split(line, number: number, into: &fields, unquoted: &unquoted)
+        func text(_ i: Int) -> String {
+            unquoted[i] ?? String(decoding: UnsafeBufferPointer(rebasing: line[fields[i]]), as: UTF8.self)
+        }
+        if !hasHeader {
+            let names = (0..<fields.count).map { text($0).trimmingSpaces() }
+            let known = CSVTraceReader.requiredColumns + CSVTraceReader.optionalColumns
+            for name in names where !known.contains(name) {
+                throw TraceError(line: number, "unknown column '\(name)' (columns: \(known.joined(separator: ",")))")
+            }
+            for name in CSVTraceReader.requiredColumns where !names.contains(name) {
+                throw TraceError(line: number, "the header lacks the column '\(name)' (expected trace,screen,t,touch,phase,x,y)")
+            }
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted { throw TraceError(line: number, "column '\(name)' appears twice") }
+            columns = known.map { names.firstIndex(of: $0) ?? -1 }
+            columnCount = names.count
+            hasHeader = true
+            return nil
+        }
+        guard fields.count == columnCount else {
+            throw TraceError(line: number, "expected \(columnCount) fields, found \(fields.count)")
+        }
+        func numeric(_ column: Int, _ name: String) throws -> Double {
+            let i = columns[column]
+            let r = fields[i]
+            if unquoted[i] == nil, let d = CSVTraceReader.fastNumber(UnsafeBufferPointer(rebasing: line[r])) {
+                return d
+            }
+            let s = text(i).trimmingSpaces()
+            guard let d = Double(s) else { throw TraceError(line: number, "'\(name)' is not a number: '\(s)'") }
+            guard d.isFinite else { throw TraceError(line: number, "'\(name)' is not a finite number: '\(s)'") }
+            return d
+        }
+        let t = try numeric(2, "t"), touch = try numeric(3, "touch"), x = try numeric(5, "x"), y = try numeric(6, "y")
+        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        let phaseText = text(columns[4])
+        guard let phase = Phase(rawValue: phaseText) else {
+            throw TraceError(line: number, "unknown phase '\(phaseText)' (expected began, moved, stationary, ended or cancelled)")
+        }
+        var radius: Double?
+        if columns[7] >= 0, !fields[columns[7]].isEmpty {
+            radius = try numeric(7, "radius")
+            if radius! < 0 { throw TraceError(line: number, "'radius' must not be negative") }
+        }
+        var expect: String?
+        if columns[8] >= 0, !fields[columns[8]].isEmpty || unquoted[columns[8]] != nil {
+            let e = text(columns[8])
+            expect = e.isEmpty ? nil : e
+        }
+        let traceRange = fields[columns[0]], screenRange = fields[columns[1]]
+        if unquoted[columns[0]] != nil || !lastTraceBytes.elementsEqual(line[traceRange]) {
+            lastTrace = text(columns[0])
+            lastTraceBytes = Array(line[traceRange])
+            guard !lastTrace.isEmpty else { throw TraceError(line: number, "'trace' must not be empty") }
+        }
+        if unquoted[columns[1]] != nil || !lastScreenBytes.elementsEqual(line[screenRange]) {
+            lastScreen = text(columns[1])
+            lastScreenBytes = Array(line[screenRange])
+            guard !lastScreen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
+        }
+        return Row(trace: lastTrace, screen: lastScreen,
+                   event: TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect))
+    }
+
+    /// Splits a line into field ranges (RFC 4180 quoting). Quoted fields also get their unescaped text.
+    static func split(_ line: UnsafeBufferPointer<UInt8>, number: Int, into fields: inout [Range<Int>], unquoted: inout [String?]) throws {
+        var start = 0
+        var i = 0
+        let n = line.count
+        while true {
+            if i < n && line[i] == UInt8(ascii: "\"") {
+                var bytes: [UInt8] = []
+                i += 1
+                var closed = false
+                while i < n {
+                    if line[i] == UInt8(ascii: "\"") {
+                        if i + 1 < n && line[i + 1] == UInt8(ascii: "\"") { bytes.append(UInt8(ascii: "\"")); i += 2; continue }
+                        closed = true
+                        i += 1
+                        break
+                    }
+                    bytes.append(line[i])
+                    i += 1
+                }
+                guard closed else { throw TraceError(line: number, "unterminated quoted field") }
+                guard i == n || line[i] == UInt8(ascii: ",") else { throw TraceError(line: number, "text after a closing quote") }
+                fields.append(start..<i)
+                unquoted.append(String(decoding: bytes, as: UTF8.self))
+            } else {
+                while i < n && line[i] != UInt8(ascii: ",") { i += 1 }
+                fields.append(start..<i)
+                unquoted.append(nil)
+            }
+            if i >= n { break }
+            i += 1  // the comma
+            start = i
+        }
+    }
+
+    static func fastNumber(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !field.isEmpty else { return nil }
+        var s = JSONScanner(field)
+        guard let d = try? s.readNumber(), s.position == field.count, d.isFinite else { return nil }
+        return d
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

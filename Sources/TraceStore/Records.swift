@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import TapModel
+
+/// A stored trace's header and database identity.
+public struct StoredTrace: Sendable, Equatable {
+    public var rowID: Int64
+    public var header: TraceHeader
+    public var eventCount: Int
+    public var contentHash: String
+}
+
+/// A stored snapshot's provenance (its JSON is read on demand).
+public struct StoredSnapshot: Sendable, Equatable {
+    public var rowID: Int64
+    public var screen: String
+    public var appVersion: String?
+    public var appBuild: String?
+    public var contentHash: String
+    public var importedFrom: String?
+}
+
+extension TraceStore {
+    /// Every stored trace of a screen (all screens when nil), by trace id.
+    public func traces(screen: String? = nil) throws -> [StoredTrace] {
+        try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, name, screen, device_model, os, app_version, app_build, recorded_at, source, event_count, content_hash
+                FROM trace WHERE (?1 IS NULL OR screen = ?1) ORDER BY name
+                """, arguments: [screen])
+            return rows.map { r in
+                StoredTrace(rowID: r["id"],
+                            header: TraceHeader(trace: r["name"], screen: r["screen"], deviceModel: r["device_model"], os: r["os"],
+                                                appVersion: r["app_version"], appBuild: r["app_build"],
+                                                recordedAt: r["recorded_at"], source: r["source"]),
+                            eventCount: r["event_count"], contentHash: r["content_hash"])
+            }
+        }
+    }
+
+    /// The events of one trace in recorded order.
+    /// - Complexity: O(events), read through the C API.
+    public func events(ofTrace rowID: Int64) throws -> [TouchEvent] {
+        try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT t, touch, phase, x, y, radius, expect FROM event WHERE trace_id = ? ORDER BY id")
+            let s = statement.sqliteStatement
+            sqlite3_reset(s)
+            sqlite3_bind_int64(s, 1, rowID)
+            defer { sqlite3_reset(s) }
+            var events: [TouchEvent] = []
+            while true {
+                let rc = sqlite3_step(s)
+                if rc == SQLITE_DONE { break }
+                guard rc == SQLITE_ROW else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
+                }
+                let phaseText = String(cString: sqlite3_column_text(s, 2))
+                guard let phase = Phase(rawValue: phaseText) else { continue }
+                let radius: Double? = sqlite3_column_type(s, 5) == SQLITE_NULL ? nil : sqlite3_column_double(s, 5)
+                let expect: String? = sqlite3_column_type(s, 6) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 6))
+                events.append(TouchEvent(t: sqlite3_column_double(s, 0), touch: Int(sqlite3_column_int64(s, 1)), phase: phase,
+                                         x: sqlite3_column_double(s, 3), y: sqlite3_column_double(s, 4), radius: radius, expect: expect))
+            }
+            return events
+        }
+    }
+
+    /// Stored snapshots, newest import first for each screen (all screens when nil).
+    public func snapshots(screen: String? = nil) throws -> [StoredSnapshot] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, screen, app_version, app_build, content_hash, imported_from FROM snapshot
+                WHERE (?1 IS NULL OR screen = ?1) ORDER BY screen, id DESC
+                """, arguments: [screen]).map { r in
+                StoredSnapshot(rowID: r["id"], screen: r["screen"], appVersion: r["app_version"], appBuild: r["app_build"],
+                               contentHash: r["content_hash"], importedFrom: r["imported_from"])
+            }
+        }
+    }
+
+    /// The JSON of a stored snapshot.
+    public func snapshotJSON(_ rowID: Int64) throws -> String? {
+        try read { try String.fetchOne($0, sql: "SELECT json FROM snapshot WHERE id = ?", arguments: [rowID]) }
+    }
+
+    /// Counts for summaries: traces, events, snapshots, runs.
+    public func counts() throws -> (traces: Int, events: Int, snapshots: Int, runs: Int) {
+        try read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM trace") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM event") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM snapshot") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM run") ?? 0)
+        }
+    }
+}

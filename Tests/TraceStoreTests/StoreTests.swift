@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TraceStore
+
+@Suite("Store: schema, read-only queries and hostile conditions")
+struct StoreTests {
+    @Test("A database from each earlier migration opens and upgrades, keeping its data")
+    func migrations() throws {
+        let known = TraceStore.knownMigrations
+        #expect(known == ["v1-traces", "v2-runs"])
+        for (i, migration) in known.enumerated() {
+            let dir = TempDir()
+            let old = try TraceStore(path: dir.db, upTo: migration)
+            #expect(try old.appliedMigrations() == Array(known[...i]))
+            _ = try old.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+            let upgraded = try TraceStore(path: dir.db)
+            #expect(try upgraded.appliedMigrations() == known)
+            #expect(try upgraded.traces().count == 1)
+            #expect(try upgraded.count("run") == 0)
+        }
+    }
+
+    @Test("A database written by a newer schema is refused")
+    func newerSchema() throws {
+        let dir = TempDir()
+        _ = try TraceStore(path: dir.db)
+        let q = try DatabaseQueue(path: dir.db)
+        try q.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-future')") }
+        #expect { try TraceStore(path: dir.db) } throws: { ($0 as? StoreError)?.description.contains("newer version of replay") == true }
+        #expect { try ReadOnlyStore(path: dir.db) } throws: { ($0 as? StoreError)?.description.contains("newer version of replay") == true }
+    }
+
+    @Test("A file that is not a database, or someone else's database, is refused")
+    func notADatabase() throws {
+        let dir = TempDir()
+        let path = dir.file("junk.sqlite", String(repeating: "not a database\n", count: 300))
+        #expect { try TraceStore(path: path) } throws: { ($0 as? StoreError)?.description == "\(path) is not a SQLite database" }
+        let other = (dir.path as NSString).appendingPathComponent("other.sqlite")
+        try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE customers (id INTEGER)") }
+        #expect { try TraceStore(path: other) } throws: { ($0 as? StoreError)?.description.contains("not a TapReplay one") == true }
+        #expect(try DatabaseQueue(path: other).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") } == 1)
+    }
+
+    @Test("A database locked by another writer: one clear error after the busy timeout, nothing stored")
+    func locked() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db, busyTimeout: 0.2)
+        let other = try DatabaseQueue(path: dir.db)
+        let path = dir.file("a.jsonl", jsonl(tapLines))
+        try other.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                #expect { try store.importFile(path) } throws: { ($0 as? StoreError)?.description.contains("is locked by another process") == true }
+                return .rollback
+            }
+        }
+        #expect(try store.count("trace") == 0)
+        #expect(try store.importFile(path).tracesAdded == ["t1"])  // once the lock is gone
+    }
+
+    @Test("A full disk stops the import with one clear error and stores nothing")
+    func diskFull() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let pages = try store.read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
+        try store.queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = \(pages + 2)") }
+        var lines = [#"{"t":0,"touch":1,"phase":"began","x":1,"y":2}"#]
+        for i in 1...5000 { lines.append(#"{"t":\#(i),"touch":1,"phase":"moved","x":\#(i),"y":2}"#) }
+        lines.append(#"{"t":6000,"touch":1,"phase":"ended","x":1,"y":2}"#)
+        #expect { try store.importFile(dir.file("a.jsonl", jsonl(lines))) } throws: {
+            ($0 as? StoreError)?.description.contains("is full") == true
+        }
+        #expect(try store.count("trace") == 0 && store.count("event") == 0)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test("A database that cannot be created or written: one clear error")
+    func unwritable() {
+        #expect { try TraceStore(path: "/proc/self/no/such/replay.sqlite") } throws: { $0 is StoreError }
+        #expect { try TraceStore(path: "/proc/version") } throws: { $0 is StoreError }
+        #expect { try ReadOnlyStore(path: "/nonexistent/replay.sqlite") } throws: {
+            ($0 as? StoreError)?.description.contains("no database at") == true
+        }
+    }
+
+    @Test("replay query refuses every write, and ATTACH, before running anything", arguments: [
+        "DELETE FROM trace", "DROP TABLE trace", "INSERT INTO trace (name) VALUES ('x')", "UPDATE trace SET screen = 'x'",
+        "ATTACH DATABASE 'other.sqlite' AS other", "  attach 'x' as y", "PRAGMA user_version = 7", "CREATE TABLE t (x)",
+        "SELECT 1; DELETE FROM event", "VACUUM", "REINDEX",
+    ])
+    func readOnly(sql: String) throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        _ = try store.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        let ro = try ReadOnlyStore(path: dir.db)
+        #expect(throws: QueryRefused.self) { try ro.query(sql) }
+        #expect(try store.count("trace") == 1 && store.count("event") == 2)
+        #expect(try store.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 0)
+    }
+
+    @Test("replay query reads: columns, typed values, several statements")
+    func queryReads() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        _ = try store.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        let r = try ReadOnlyStore(path: dir.db).query("SELECT name, event_count, 1.5 AS f, NULL AS n FROM trace")
+        #expect(r.columns == ["name", "event_count", "f", "n"])
+        #expect(r.rows == [[.text("t1"), .integer(2), .real(1.5), .null]])
+        #expect(throws: QueryRefused.self) { try ReadOnlyStore(path: dir.db).query("SELEC nonsense") }
+    }
+}
