@@ -28,6 +28,7 @@ let package = Package(
         ]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
