@@ -5,7 +5,7 @@ let package = Package(
     name: "TapReplay",
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
-        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "TraceStore", "Reports"]),
+        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -15,19 +15,23 @@ let package = Package(
     targets: [
         .target(name: "TapModel"),
         .target(name: "HitTesting", dependencies: ["TapModel"]),
+        .target(name: "ReplayEngine", dependencies: ["TapModel", "HitTesting"]),
         .target(name: "TraceStore", dependencies: [
             "TapModel",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "Reports", dependencies: ["TapModel", "HitTesting"]),
+        .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
+        .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines"]),
+        .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapModel", "HitTesting", "TraceStore", "Reports",
+            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
+        .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

@@ -43,6 +43,7 @@ public struct HitTester: Sendable {
     public let targets: [Int]
     let selfIndex: RTree
     let shapeIndex: RTree
+    let ids: [String: Int]
 
     public init(_ snapshot: Snapshot, settings: HitSettings = HitSettings()) {
         self.snapshot = snapshot
@@ -180,6 +181,9 @@ public struct HitTester: Sendable {
         for (k, s) in shapes.enumerated() where alive[Int(shapeOwner[k])] && !s.isEmpty {
             shapeItems.append((s.bounds, Int32(k)))
         }
+        var ids: [String: Int] = [:]
+        for (i, node) in nodes.enumerated() { ids[node.id] = i }
+        self.ids = ids
         self.selfIndex = RTree(selfItems)
         self.shapeIndex = RTree(shapeItems)
     }
@@ -215,6 +219,9 @@ public struct HitTester: Sendable {
         }
         return -1
     }
+
+    /// The index of the node with this id.
+    public func index(ofID id: String) -> Int? { ids[id] }
 
     /// Indices from the root down to `node`.
     public func path(to node: Int) -> [Int] {

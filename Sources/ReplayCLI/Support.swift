@@ -23,6 +23,12 @@ enum Console {
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// Colour on stdout only on a terminal, and never with NO_COLOR set (no-color.org).
+    static var colorOnStdout: Bool {
+        let env = ProcessInfo.processInfo.environment
+        return stdoutIsTerminal && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb"
+    }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }
 

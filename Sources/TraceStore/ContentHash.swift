@@ -59,3 +59,10 @@ struct ContentHasher {
         return sha.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }
+
+extension TraceStore {
+    /// SHA-256 (hex) of a file's bytes: how stored snapshots are keyed.
+    public static func contentHash<D: Collection>(of bytes: D) -> String where D.Element == UInt8 {
+        ContentHasher.hex(of: bytes)
+    }
+}

@@ -1,0 +1,207 @@
+import Baselines
+import Foundation
+import HitTesting
+import ReplayEngine
+import TapModel
+import TraceStore
+
+/// The input of the run could not be used: printed as one line, exit status 2.
+public struct RunInputError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What a run is asked to do.
+public struct RunRequest: Sendable {
+    /// Snapshot files or folders; empty: the newest stored snapshot of each screen.
+    public var snapshotPaths: [String] = []
+    /// The baselines folder (`Baselines/`); nil: compare with nothing (R6 still applies).
+    public var baselineFolder: String?
+    public var recordMode: RecordMode = .missing
+    public var hit = HitSettings()
+    public var replay = ReplaySettings()
+    public var gridStep: Double = 1
+    public var thresholds = DiffThresholds()
+    public var revision: String?
+    /// Where baselines are written (tests replace it to simulate failures).
+    public var writer = AtomicWriter()
+
+    public init() {}
+}
+
+/// Where a suite's snapshot came from.
+public struct SnapshotInfo: Sendable, Equatable {
+    /// A file path, or `db:<id>` for a stored snapshot.
+    public var source: String
+    public var contentHash: String
+    public var appVersion: String?
+    public var appBuild: String?
+}
+
+/// What happened to a suite's baseline in this run.
+public enum BaselineStatus: String, Sendable {
+    /// Compared with the existing baseline.
+    case compared
+    /// There was none: it was written, and the run fails until it is reviewed and committed.
+    case written
+    /// There was none, and the record mode forbids writing one.
+    case missing
+    /// Rewritten from this run (`--record`).
+    case recorded
+    /// No `--baseline` given.
+    case none
+}
+
+/// One suite's result: the replay, its comparison with the baseline, and whether it passed.
+public struct SuiteOutcome: Sendable {
+    public var replay: SuiteReplay
+    public var snapshot: SnapshotInfo
+    public var diff: Diff.Result
+    public var baseline: BaselineStatus
+    public var baselineFile: String?
+    public var passed: Bool
+    public var suite: String { replay.suite }
+}
+
+public struct RunOutcome: Sendable {
+    public var suites: [SuiteOutcome]
+    public var passed: Bool
+    public var runID: Int64?
+    public var startedAt: String
+    public var revision: String?
+    public var request: RunRequest
+}
+
+/// The nightly job: replay every stored trace against each snapshot, compare with
+/// the baselines, write baselines as the record mode says, and record the run in history.
+public struct RunPipeline: Sendable {
+    public let store: TraceStore
+    public init(store: TraceStore) { self.store = store }
+
+    /// - Parameter log: progress and notes for stderr.
+    /// - Throws: `RunInputError` when an input (snapshot, baseline) cannot be used; `StoreError` for the database.
+    public func run(_ request: RunRequest, log: (String) -> Void = { _ in }) throws -> RunOutcome {
+        let startedAt = TraceStoreClock.now()
+        let snapshots = try loadSnapshots(request.snapshotPaths)
+        guard !snapshots.isEmpty else {
+            throw RunInputError(request.snapshotPaths.isEmpty
+                ? "no snapshots to replay against: the database holds none (import some with replay import, or pass --snapshots)"
+                : "no snapshot files (.json) under \(request.snapshotPaths.joined(separator: ", "))")
+        }
+        var seen: [String: String] = [:]
+        for (snapshot, info) in snapshots {
+            if let other = seen[snapshot.screen] {
+                throw RunInputError("two snapshots of screen '\(snapshot.screen)' (\(other) and \(info.source)): a run takes one build per screen")
+            }
+            seen[snapshot.screen] = info.source
+        }
+        let folder = request.baselineFolder.map { BaselineFolder(path: $0, writer: request.writer) }
+        var outcomes: [SuiteOutcome] = []
+        for (snapshot, info) in snapshots.sorted(by: { $0.0.screen < $1.0.screen }) {
+            let tester = HitTester(snapshot, settings: request.hit)
+            let replayer = Replayer(tester: tester, settings: request.replay)
+            let stored = try store.traces(screen: snapshot.screen)
+            if stored.isEmpty { log("note: no stored traces of screen '\(snapshot.screen)'; only its coverage is compared") }
+            let inputs = try stored.map { TraceInput(name: $0.header.trace, events: try store.events(ofTrace: $0.rowID)) }
+            log("replaying \(inputs.count) trace\(inputs.count == 1 ? "" : "s") against \(snapshot.screen) (\(info.source))")
+            let replay = replayer.replaySuite(traces: inputs, coverageStep: request.gridStep)
+
+            var baseline: Baseline?
+            var status = BaselineStatus.none
+            var file: String?
+            if let folder {
+                file = folder.file(for: snapshot.screen)
+                do {
+                    baseline = try folder.load(snapshot.screen)
+                } catch let e as BaselineError {
+                    throw RunInputError(e.message)
+                }
+                if let b = baseline, b.touchRadius != request.hit.touchRadius || b.gridStep != request.gridStep {
+                    log("warning: \(file!) was recorded with touch radius \(JSONValue.format(b.touchRadius)) and grid step \(JSONValue.format(b.gridStep)); this run uses \(JSONValue.format(request.hit.touchRadius)) and \(JSONValue.format(request.gridStep))")
+                }
+                let fresh = Baseline(replay, touchRadius: request.hit.touchRadius, gridStep: request.gridStep)
+                switch (request.recordMode, baseline) {
+                case (.all, _):
+                    try write(fresh, folder)
+                    status = .recorded
+                    log("recorded \(file!)")
+                case (.missing, nil):
+                    try write(fresh, folder)
+                    status = .written
+                    log("wrote a new baseline \(file!): review it, commit it, and run again")
+                case (.never, nil):
+                    status = .missing
+                    log("no baseline \(file!), and the record mode (never) forbids writing one")
+                default:
+                    status = .compared
+                }
+            }
+            let diff = Diff.compare(baseline: status == .compared ? baseline : nil, current: replay, thresholds: request.thresholds)
+            let passed: Bool
+            switch status {
+            case .recorded: passed = true
+            case .written, .missing: passed = false
+            case .compared, .none: passed = diff.regressions.isEmpty
+            }
+            outcomes.append(SuiteOutcome(replay: replay, snapshot: info, diff: diff, baseline: status, baselineFile: file, passed: passed))
+        }
+        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
+                                 revision: request.revision, request: request)
+        outcome.runID = try store.recordRun(HistoryRecord.make(outcome, finishedAt: TraceStoreClock.now()))
+        return outcome
+    }
+
+    private func write(_ baseline: Baseline, _ folder: BaselineFolder) throws {
+        do {
+            try folder.save(baseline)
+        } catch {
+            throw RunInputError("cannot write the baseline \(folder.file(for: baseline.suite)): \(error)")
+        }
+    }
+
+    /// Snapshot files (folders searched for `.json`), or the newest stored snapshot of each screen.
+    func loadSnapshots(_ paths: [String]) throws -> [(Snapshot, SnapshotInfo)] {
+        if paths.isEmpty {
+            var newest: [String: StoredSnapshot] = [:]
+            for s in try store.snapshots() where newest[s.screen] == nil || s.rowID > newest[s.screen]!.rowID {
+                newest[s.screen] = s
+            }
+            return try newest.values.sorted { $0.screen < $1.screen }.map { s in
+                guard let json = try store.snapshotJSON(s.rowID) else { throw RunInputError("stored snapshot \(s.rowID) vanished") }
+                do {
+                    let snapshot = try Snapshot(json: json)
+                    return (snapshot, SnapshotInfo(source: "db:\(s.rowID)" + (s.importedFrom.map { " (\($0))" } ?? ""),
+                                                   contentHash: s.contentHash, appVersion: s.appVersion, appBuild: s.appBuild))
+                } catch let e as SnapshotError {
+                    throw RunInputError("stored snapshot \(s.rowID): \(e)")
+                }
+            }
+        }
+        var files: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw RunInputError("\(path): no such file or folder") }
+            if isDir.boolValue {
+                let names = (try? fm.contentsOfDirectory(atPath: path)) ?? []
+                files += names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                files.append(path)
+            }
+        }
+        return try files.map { file in
+            guard let data = fm.contents(atPath: file) else { throw RunInputError("\(file): cannot read the file") }
+            do {
+                let snapshot = try Snapshot(json: data)
+                return (snapshot, SnapshotInfo(source: file, contentHash: TraceStore.contentHash(of: data),
+                                               appVersion: snapshot.app.version, appBuild: snapshot.app.build))
+            } catch let e as SnapshotError {
+                throw RunInputError(e.located(in: file))
+            }
+        }
+    }
+}
+
+enum TraceStoreClock {
+    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
+}

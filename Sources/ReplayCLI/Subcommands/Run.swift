@@ -1,0 +1,141 @@
+import ArgumentParser
+import Baselines
+import Foundation
+import Pipeline
+import ReplayEngine
+import Reports
+import TapModel
+import TraceStore
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay every stored trace against each snapshot, compare with the baselines, record the run in history.",
+        discussion: """
+        Without --snapshots, each screen's newest stored snapshot is used. On a database with
+        no traces and no snapshots, the example data in ./Traces is imported first (not its
+        builds/ folder), so `replay --baseline Baselines` works on a fresh clone.
+
+        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline
+        written without --record); 2 the input could not be used.
+        """)
+
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
+    var snapshots: [String] = []
+    @Option(help: ArgumentHelp("The baselines folder: <path>/<screen>.json.", valueName: "path")) var baseline: String?
+    @Flag(help: "Rewrite the baselines from this run, and pass.") var record = false
+    @Option(name: .customLong("record-mode"), help: ArgumentHelp("missing (default: write a missing baseline and fail), all, never (CI). Also $REPLAY_RECORD.", valueName: "mode"))
+    var recordMode: RecordMode?
+    @Flag(help: "Print the run as JSON on stdout, and nothing else there.") var json = false
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
+    @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
+    @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
+    @OptionGroup var tuning: ReplayOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let store = try openStore(global)
+        var request = RunRequest()
+        request.snapshotPaths = snapshots
+        request.baselineFolder = baseline
+        request.hit = global.hitSettings
+        request.replay = tuning.settings
+        request.gridStep = tuning.step
+        request.thresholds = tuning.thresholds
+        request.revision = revision ?? Revision.detect()
+        do {
+            request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
+            if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
+            let outcome = try RunPipeline(store: store).run(request, log: Console.progress)
+            if json {
+                Console.out(RunReport.json(outcome).serialized(.pretty) + "\n")
+            } else {
+                Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
+            }
+            if let junit { try Files.write(JUnitReport.xml(outcome), to: junit) }
+            if let markdown { try Files.write(MarkdownReport.markdown(outcome), to: markdown) }
+            if !outcome.passed { throw ExitCode(1) }
+        } catch let e as RunInputError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        } catch let e as BaselineError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        } catch let e as StoreError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        } catch let e as InputError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension RecordMode: ExpressibleByArgument {}
+
+/// Replay tunables, each with its documented default (docs/replay.md).
+struct ReplayOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Dead-zone grid step in points (cell centres).", valueName: "pt")) var step: Double = 1
+    @Option(name: .customLong("tap-slop"), help: ArgumentHelp("A tap strays less than this (pt).", valueName: "pt")) var tapSlop: Double = 45
+    @Option(name: .customLong("tap-max-duration"), help: ArgumentHelp("A tap that moved ends within this of its first move (s).", valueName: "s")) var tapMaxDuration: Double = 0.75
+    @Option(name: .customLong("multi-tap-window"), help: ArgumentHelp("Each next tap of a multi-tap ends within this of the previous (s).", valueName: "s")) var multiTapWindow: Double = 0.35
+    @Option(name: .customLong("multi-tap-distance"), help: ArgumentHelp("... and begins less than this from the first (pt).", valueName: "pt")) var multiTapDistance: Double = 45
+    @Option(name: .customLong("latency-threshold"), help: ArgumentHelp("R3: latency may grow by this much (ms).", valueName: "ms")) var latencyThreshold: Double = 50
+    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("R4: own may drop, and miss grow, by this fraction.", valueName: "f")) var coverageThreshold: Double = 0.01
+
+    func validate() throws {
+        for (name, v) in [("--step", step), ("--tap-slop", tapSlop), ("--tap-max-duration", tapMaxDuration),
+                          ("--multi-tap-window", multiTapWindow), ("--multi-tap-distance", multiTapDistance)] where !(v.isFinite && v > 0) {
+            throw ValidationError("\(name) must be a number > 0")
+        }
+        for (name, v) in [("--latency-threshold", latencyThreshold), ("--coverage-threshold", coverageThreshold)] where !(v.isFinite && v >= 0) {
+            throw ValidationError("\(name) must be a number ≥ 0")
+        }
+    }
+
+    var settings: ReplaySettings {
+        var s = ReplaySettings()
+        s.tapSlop = tapSlop
+        s.tapMaxDuration = tapMaxDuration
+        s.multiTapWindow = multiTapWindow
+        s.multiTapDistance = multiTapDistance
+        return s
+    }
+
+    var thresholds: DiffThresholds {
+        var t = DiffThresholds()
+        t.latencyMs = latencyThreshold
+        t.coverage = coverageThreshold
+        return t
+    }
+}
+
+enum Revision {
+    /// The CI's commit variable, else `git rev-parse HEAD`, else nil.
+    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        for key in ["GITHUB_SHA", "CI_COMMIT_SHA", "BUILDKITE_COMMIT", "CIRCLE_SHA1", "GIT_COMMIT", "TRAVIS_COMMIT", "BITBUCKET_COMMIT"] {
+            if let v = environment[key], !v.isEmpty { return v }
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["git", "rev-parse", "HEAD"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}
+
+enum Files {
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try AtomicWriter().write(text, to: path)
+        } catch {
+            throw InputError("cannot write \(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import HitTesting
+import TapModel
+
+/// What one press did: the key `(trace, press)` results and baselines use,
+/// the outcome, what fired, how long the person waited, and whether it was
+/// what they meant.
+public struct PressResult: Sendable, Equatable {
+    public var trace: String
+    public var press: Int
+    /// Where and when (trace seconds) the press went down.
+    public var at: Point
+    public var t: Double
+    public var outcome: TouchResult.Outcome
+    /// The view whose action fired; for a press that did not fire: the handler it
+    /// was meant for (blocked), the disabled one, the nearest (ambiguous), else nil.
+    public var node: String?
+    public var action: String?
+    /// The kind of gesture that fired (`tap`, `button`, `longPress`, `control`, ...).
+    public var gesture: String?
+    /// From the release that completes the press (touch-down for a long press) to the action.
+    public var latencyMs: Double?
+    public var expect: String?
+    /// Whether the press fired the expected node's action (nil without `expect`).
+    public var met: Bool?
+    /// A press consumed by a multi-tap: the press that began it.
+    public var partOf: Int?
+    /// The view that took the touch.
+    public var hitView: String?
+    /// Actions of simultaneous gestures that fired as well.
+    public var simultaneous: [String] = []
+    public var reason: String
+
+    /// R1: hit or expanded.
+    public var fired: Bool { outcome.fires }
+}
+
+/// Replays presses against one compiled snapshot: hit testing, recognition
+/// and arbitration (S10, S11, U4), latency.
+public struct Replayer: Sendable {
+    public let tester: HitTester
+    public let recognizer: Recognizer
+
+    public init(tester: HitTester, settings: ReplaySettings = ReplaySettings()) {
+        self.tester = tester
+        self.recognizer = Recognizer(settings: settings)
+    }
+
+    public func replay(trace: String, events: [TouchEvent]) -> [PressResult] {
+        replay(trace: trace, presses: Press.presses(from: events))
+    }
+
+    /// A result for every press, in press order.
+    /// - Complexity: one hit resolution and one arbitration per press.
+    public func replay(trace: String, presses: [Press]) -> [PressResult] {
+        var results: [PressResult?] = Array(repeating: nil, count: presses.count)
+        for i in presses.indices where results[i] == nil {
+            let (result, used) = replayPress(trace: trace, presses: presses, at: i)
+            results[i] = result
+            for k in 1..<max(used, 1) where i + k < presses.count {
+                var part = result
+                part.press = presses[i + k].number
+                part.at = presses[i + k].start
+                part.t = presses[i + k].startTime
+                part.partOf = presses[i].number
+                part.latencyMs = nil
+                part.expect = presses[i + k].expect
+                part.met = part.expect.map { expectation($0, firedBy: result.fired ? result.node : nil) }
+                part.reason = "consumed by the \(used)-press \(result.gesture ?? "tap") begun by press \(presses[i].number)"
+                results[i + k] = part
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// One press (and the presses a multi-tap takes with it): the result and how many presses it used.
+    func replayPress(trace: String, presses: [Press], at i: Int) -> (PressResult, Int) {
+        let p = presses[i]
+        let nodes = tester.snapshot.nodes
+        let touch = tester.resolve(at: p.start)
+        var result = PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: touch.outcome, node: nil, action: nil,
+                                 gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil,
+                                 hitView: touch.hitView >= 0 ? nodes[touch.hitView].id : nil, reason: "")
+        // Where arbitration happens: the exact landing, or the spot tolerance chose (S9).
+        var landing: (view: Int, point: Point)?
+        switch touch.outcome {
+        case .expanded: landing = (touch.hitView, touch.candidates[0].spot)
+        case .ambiguous: landing = nil
+        default: landing = touch.hitView >= 0 ? (touch.hitView, p.start) : nil
+        }
+        var used = 1
+        if let landing {
+            let (ordered, simultaneous) = tester.competitors(at: landing.point, hitView: landing.view)
+            var winner: (handler: Handler, recognition: Recognition)?
+            var disabled: Handler?
+            var higherTaps = 0  // the largest tap count of enabled competitors passed over
+            for h in ordered {
+                guard let r = recognizer.recognize(h.gesture, presses: presses, at: i) else {
+                    if !h.isDisabled { higherTaps = max(higherTaps, h.gesture.maxTapCount) }
+                    continue
+                }
+                if h.isDisabled {
+                    if disabled == nil { disabled = h }
+                    continue
+                }
+                var rec = r
+                // A tap behind a higher-count tap waits for it to fail (trace.md).
+                if let count = rec.tapCount, higherTaps > count, !rec.held { rec = recognizer.held(rec) }
+                winner = (h, rec)
+                break
+            }
+            var also: [(Handler, Recognition)] = []
+            for h in simultaneous where !h.isDisabled {
+                if let r = recognizer.recognize(h.gesture, presses: presses, at: i) { also.append((h, r)) }
+            }
+            if winner == nil, !also.isEmpty { winner = also.removeFirst() }
+            if let (h, r) = winner {
+                result.outcome = touch.outcome == .expanded ? .expanded : .hit
+                result.node = nodes[h.node].id
+                result.action = r.action ?? h.action
+                result.gesture = h.system == .uikit && h.gestureName == "control" ? "control" : r.kind
+                result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
+                result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action }
+                used = r.pressesUsed
+                var why = "\(tester.describe(h)) fires"
+                if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
+                if r.held { why += " after waiting \(JSONValue.format(recognizer.settings.multiTapWindow * 1000)) ms for a competing \(higherTaps)-tap to fail" }
+                if touch.outcome == .expanded { why += " (the press landed \(JSONValue.format(JSONValue.round(touch.candidates[0].distance, places: 2))) pt away, within the touch radius)" }
+                result.reason = why
+            } else if let d = disabled {
+                result.outcome = .disabled
+                result.node = nodes[d.node].id
+                result.action = d.action
+                result.reason = "\(tester.describe(d)) would fire but is disabled"
+            } else {
+                switch touch.outcome {
+                case .hit, .expanded:
+                    // A tap handler is there, but this press is not a tap it takes (a drag, a held press, one tap of a double...).
+                    result.outcome = .miss
+                    result.reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))"
+                default:
+                    fill(&result, from: touch)
+                }
+            }
+        } else {
+            fill(&result, from: touch)
+        }
+        if let expect = p.expect {
+            result.met = expectation(expect, firedBy: result.fired ? result.node : nil)
+        }
+        return (result, used)
+    }
+
+    private func fill(_ result: inout PressResult, from touch: TouchResult) {
+        let nodes = tester.snapshot.nodes
+        result.outcome = touch.outcome
+        if let h = touch.handler ?? touch.meantFor ?? touch.disabledHandler {
+            result.node = nodes[h.node].id
+            result.action = h.action
+        }
+        result.reason = tester.reason(for: touch)
+    }
+
+    private func describe(_ p: Press) -> String {
+        if p.cancelled { return "it was cancelled" }
+        if p.fingers > 1 { return "\(p.fingers) fingers" }
+        let moved = JSONValue.format(JSONValue.round(p.maxDistance, places: 1))
+        return "held \(JSONValue.format(JSONValue.round(p.duration, places: 3))) s, moved \(moved) pt"
+    }
+
+    /// Whether firing `node`'s action meets the expectation: the expected node
+    /// itself fired, or (for an expected view without handlers, such as a label)
+    /// the nearest ancestor that has one.
+    public func expectation(_ expect: String, firedBy node: String?) -> Bool {
+        guard let node else { return false }
+        if node == expect { return true }
+        guard let e = tester.index(ofID: expect), tester.handlers[e].isEmpty else { return false }
+        var a = tester.snapshot.nodes[e].parent
+        while a >= 0 {
+            if !tester.handlers[a].isEmpty { return tester.snapshot.nodes[a].id == node }
+            a = tester.snapshot.nodes[a].parent
+        }
+        return false
+    }
+}

@@ -1,0 +1,111 @@
+import HitTesting
+import TapModel
+
+/// Two or more presses close in time and place where all but the last did not
+/// fire: a person tapping again and again at a dead zone (trace.md).
+public struct RetryBurst: Sendable, Equatable {
+    public var trace: String
+    /// Press numbers, in order.
+    public var presses: [Int]
+    public var at: Point
+    /// Whether the last press finally fired.
+    public var resolved: Bool
+    /// What the person was after: the first press's `expect`, else what the last press fired.
+    public var target: String?
+}
+
+/// How responsive one target (a view with a handler) felt in the replayed traces.
+public struct TargetResponsiveness: Sendable, Equatable {
+    public var node: String
+    /// Traces in which a press expected this node, and in how many the first such press fired it.
+    public var expectedTries: Int = 0
+    public var firstTryMet: Int = 0
+    public var p50LatencyMs: Double?
+    public var p95LatencyMs: Double?
+    public var firings: Int = 0
+
+    public var firstTrySuccess: Double? { expectedTries > 0 ? Double(firstTryMet) / Double(expectedTries) : nil }
+}
+
+/// Latency percentiles of one action.
+public struct ActionLatency: Sendable, Equatable {
+    public var node: String
+    public var action: String?
+    public var count: Int
+    public var p50Ms: Double
+    public var p95Ms: Double
+}
+
+public enum Responsiveness {
+    /// Nearest-rank percentile of sorted values.
+    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    /// Retry bursts in one trace's results (in press order).
+    public static func bursts(_ results: [PressResult], settings: ReplaySettings) -> [RetryBurst] {
+        let presses = results.filter { $0.partOf == nil }
+        var bursts: [RetryBurst] = []
+        var i = 0
+        while i < presses.count {
+            var j = i
+            // Extend while the next press is close to the previous one and the previous did not fire.
+            while j + 1 < presses.count, !presses[j].fired, presses[j + 1].trace == presses[j].trace,
+                  presses[j + 1].t - presses[j].t <= settings.retryWindow,
+                  presses[j + 1].at.distance(to: presses[j].at) <= settings.retryDistance {
+                j += 1
+            }
+            if j > i {
+                bursts.append(RetryBurst(trace: presses[i].trace, presses: presses[i...j].map(\.press), at: presses[i].at,
+                                         resolved: presses[j].fired, target: presses[i].expect ?? (presses[j].fired ? presses[j].node : nil)))
+                i = j + 1
+            } else {
+                i += 1
+            }
+        }
+        return bursts
+    }
+
+    /// Latency percentiles per fired action, ordered by node then action.
+    public static func latencies(_ results: [PressResult]) -> [ActionLatency] {
+        var groups: [String: (node: String, action: String?, values: [Double])] = [:]
+        for r in results where r.fired && r.partOf == nil {
+            guard let node = r.node, let latency = r.latencyMs else { continue }
+            let key = node + "\u{1F}" + (r.action ?? "")
+            groups[key, default: (node, r.action, [])].values.append(latency)
+        }
+        return groups.values.map { g in
+            let sorted = g.values.sorted()
+            return ActionLatency(node: g.node, action: g.action, count: sorted.count,
+                                 p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95))
+        }.sorted { ($0.node, $0.action ?? "") < ($1.node, $1.action ?? "") }
+    }
+
+    /// Per-target responsiveness: first-try success and latency of what fired on it.
+    public static func targets(_ results: [PressResult]) -> [String: TargetResponsiveness] {
+        var out: [String: TargetResponsiveness] = [:]
+        // First try: per trace, the first press expecting each node.
+        var seen = Set<String>()
+        for r in results where r.partOf == nil {
+            guard let expect = r.expect else { continue }
+            let key = r.trace + "\u{1F}" + expect
+            guard seen.insert(key).inserted else { continue }
+            out[expect, default: TargetResponsiveness(node: expect)].expectedTries += 1
+            if r.met == true { out[expect]!.firstTryMet += 1 }
+        }
+        var latencies: [String: [Double]] = [:]
+        for r in results where r.fired && r.partOf == nil {
+            guard let node = r.node else { continue }
+            out[node, default: TargetResponsiveness(node: node)].firings += 1
+            if let l = r.latencyMs { latencies[node, default: []].append(l) }
+        }
+        for (node, values) in latencies {
+            let sorted = values.sorted()
+            out[node]!.p50LatencyMs = percentile(sorted, 50)
+            out[node]!.p95LatencyMs = percentile(sorted, 95)
+        }
+        return out
+    }
+}

@@ -1,0 +1,102 @@
+import Baselines
+import Pipeline
+import ReplayEngine
+import TapModel
+
+/// JUnit XML as CI systems read it: one `<testsuite>` per screen, a `<testcase>`
+/// per target and per expectation, failures carrying the findings.
+public enum JUnitReport {
+    public static func xml(_ run: RunOutcome) -> String {
+        var suites: [String] = []
+        var totalTests = 0, totalFailures = 0
+        for s in run.suites {
+            var cases: [String] = []
+            var failures = 0
+            func testcase(_ classname: String, _ name: String, _ findings: [Finding], extra: String? = nil) {
+                var body = ""
+                for f in findings {
+                    body += "      <failure type=\"\(escape(f.rule))\" message=\"\(escape("\(f.rule) \(f.location): \(f.message)"))\">\(escape(detail(f)))</failure>\n"
+                }
+                if let extra { body += "      <failure type=\"baseline\" message=\"\(escape(extra))\">\(escape(extra))</failure>\n" }
+                if !findings.isEmpty || extra != nil { failures += 1 }
+                let open = "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\" time=\"0\""
+                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
+            }
+            // The baseline itself.
+            let baselineProblem: String? = switch s.baseline {
+            case .written: "no baseline: a new one was written to \(s.baselineFile ?? "?"); review it, commit it, and run again"
+            case .missing: "no baseline at \(s.baselineFile ?? "?") and recording is not allowed"
+            default: nil
+            }
+            if s.baseline != .none { testcase("\(s.suite).baseline", s.baselineFile ?? "baseline", [], extra: baselineProblem) }
+            // A testcase per target: coverage findings, and press findings on that target.
+            let regressions = s.diff.regressions
+            var targetNodes = s.replay.coverage.map(\.node)
+            for f in regressions where f.rule == "R5" { if let n = f.node { targetNodes.append(n) } }
+            for node in targetNodes {
+                let action = s.replay.coverage.first { $0.node == node }?.action
+                let mine = regressions.filter { f in
+                    f.rule != "R6" && (f.rule == "R4" || f.rule == "R5" ? f.node == node : (f.before?.node ?? f.node) == node)
+                }
+                testcase("\(s.suite).targets", action.map { "\(node) (\($0))" } ?? node, mine)
+            }
+            // Press findings whose node is not a target any more.
+            let placed = Set(targetNodes)
+            let stray = regressions.filter { $0.rule != "R6" && !placed.contains($0.before?.node ?? $0.node ?? "") }
+            if !stray.isEmpty { testcase("\(s.suite).presses", "presses on views that are not targets", stray) }
+            // A testcase per expectation.
+            for p in s.replay.presses where p.expect != nil {
+                let mine = regressions.filter { $0.rule == "R6" && $0.trace == p.trace && $0.press == p.press }
+                testcase("\(s.suite).expectations", "\(p.trace) press \(p.press) expects \(p.expect!)", mine)
+            }
+            totalTests += cases.count
+            totalFailures += failures
+            suites.append("""
+              <testsuite name="\(escape(s.suite))" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="0" time="0" timestamp="\(escape(run.startedAt))">
+            \(cases.joined(separator: "\n"))
+              </testsuite>
+            """)
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="replay" tests="\(totalTests)" failures="\(totalFailures)" errors="0" time="0">
+        \(suites.joined(separator: "\n"))
+        </testsuites>
+
+        """
+    }
+
+    static func detail(_ f: Finding) -> String {
+        var lines = ["rule: \(f.rule)", "suite: \(f.suite)"]
+        if let t = f.trace { lines.append("trace: \(t)") }
+        if let p = f.press { lines.append("press: \(p)") }
+        if let a = f.at { lines.append("point: \(a)") }
+        if let n = f.node { lines.append("node: \(n)") }
+        if let a = f.action { lines.append("action: \(a)") }
+        if let e = f.expect { lines.append("expect: \(e)") }
+        if let b = f.before { lines.append("before: \(FindingJSON.side(b).serialized(.compact))") }
+        if let a = f.after { lines.append("after: \(FindingJSON.side(a).serialized(.compact))") }
+        lines.append(f.message)
+        return lines.joined(separator: "\n")
+    }
+
+    /// XML-escapes text, dropping characters XML 1.0 cannot hold.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            default:
+                if c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) { continue }
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
