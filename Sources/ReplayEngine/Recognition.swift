@@ -53,8 +53,13 @@ public struct Recognition: Sendable, Equatable {
 }
 
 /// Recognizes gestures on presses (trace.md, "Recognition").
+///
+/// Boundaries are inclusive or exclusive exactly as trace.md words them; times
+/// and distances come from decimal text, so comparisons allow 1e-9 of rounding
+/// (0.4 − 0.05 is 0.35000000000000003 in binary, and is still "≤ 0.35").
 public struct Recognizer: Sendable {
     public let settings: ReplaySettings
+    static let eps = 1e-9
 
     public init(settings: ReplaySettings = ReplaySettings()) { self.settings = settings }
 
@@ -62,8 +67,8 @@ public struct Recognizer: Sendable {
     /// the slop, and ended within the time limit of its first `moved` (a press
     /// that never moved has no time limit).
     public func isTap(_ p: Press) -> Bool {
-        guard p.fingers == 1, !p.cancelled, p.maxDistance < settings.tapSlop else { return false }
-        if let moved = p.firstMoveTime { return p.endTime - moved < settings.tapMaxDuration }
+        guard p.fingers == 1, !p.cancelled, p.maxDistance < settings.tapSlop - Self.eps else { return false }
+        if let moved = p.firstMoveTime { return p.endTime - moved < settings.tapMaxDuration - Self.eps }
         return true
     }
 
@@ -74,8 +79,8 @@ public struct Recognizer: Sendable {
             let p = presses[i + k]
             guard isTap(p) else { return false }
             if k > 0 {
-                guard p.endTime - presses[i + k - 1].endTime <= settings.multiTapWindow,
-                      p.start.distance(to: presses[i].start) < settings.multiTapDistance else { return false }
+                guard p.endTime - presses[i + k - 1].endTime <= settings.multiTapWindow + Self.eps,
+                      p.start.distance(to: presses[i].start) < settings.multiTapDistance - Self.eps else { return false }
             }
         }
         return true
@@ -97,20 +102,20 @@ public struct Recognizer: Sendable {
         case .longPress(let minimumDuration, let maximumDistance):
             guard p.fingers == 1, !p.cancelled else { return nil }
             let begin = from ?? p.startTime
-            guard p.endTime - begin >= minimumDuration else { return nil }
+            guard p.endTime - begin >= minimumDuration - Self.eps else { return nil }
             let strayed = from == nil ? p.maxDistance(until: begin + minimumDuration) : p.maxDistance(after: begin)
-            guard strayed <= maximumDistance else { return nil }
+            guard strayed <= maximumDistance + Self.eps else { return nil }
             return Recognition(fireTime: begin + minimumDuration, latencyFrom: begin, pressesUsed: 1, action: gesture.action, kind: "longPress")
         case .drag(let minimumDistance):
             guard p.fingers == 1, !p.cancelled else { return nil }
             let strayed = from.map { p.maxDistance(after: $0) } ?? p.maxDistance
-            guard strayed >= minimumDistance else { return nil }
+            guard strayed >= minimumDistance - Self.eps else { return nil }
             return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "drag")
         case .magnify:
-            guard p.fingers >= 2, !p.cancelled, p.spreadChange >= settings.magnifyThreshold else { return nil }
+            guard p.fingers >= 2, !p.cancelled, p.spreadChange >= settings.magnifyThreshold - Self.eps else { return nil }
             return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "magnify")
         case .rotate:
-            guard p.fingers >= 2, !p.cancelled, p.angleChange >= settings.rotateThreshold else { return nil }
+            guard p.fingers >= 2, !p.cancelled, p.angleChange >= settings.rotateThreshold - Self.eps else { return nil }
             return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "rotate")
         case .exclusively:
             let (a, b) = (gesture.parts[0], gesture.parts[1])

@@ -32,6 +32,14 @@ public struct PressResult: Sendable, Equatable {
 
     /// R1: hit or expanded.
     public var fired: Bool { outcome.fires }
+
+    public init(trace: String, press: Int, at: Point, t: Double, outcome: TouchResult.Outcome, node: String?, action: String?,
+                gesture: String?, latencyMs: Double?, expect: String?, met: Bool?, partOf: Int?, hitView: String?,
+                simultaneous: [String] = [], reason: String) {
+        self.trace = trace; self.press = press; self.at = at; self.t = t; self.outcome = outcome; self.node = node
+        self.action = action; self.gesture = gesture; self.latencyMs = latencyMs; self.expect = expect; self.met = met
+        self.partOf = partOf; self.hitView = hitView; self.simultaneous = simultaneous; self.reason = reason
+    }
 }
 
 /// Replays presses against one compiled snapshot: hit testing, recognition

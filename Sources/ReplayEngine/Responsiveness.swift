@@ -53,8 +53,8 @@ public enum Responsiveness {
             var j = i
             // Extend while the next press is close to the previous one and the previous did not fire.
             while j + 1 < presses.count, !presses[j].fired, presses[j + 1].trace == presses[j].trace,
-                  presses[j + 1].t - presses[j].t <= settings.retryWindow,
-                  presses[j + 1].at.distance(to: presses[j].at) <= settings.retryDistance {
+                  presses[j + 1].t - presses[j].t <= settings.retryWindow + 1e-9,
+                  presses[j + 1].at.distance(to: presses[j].at) <= settings.retryDistance + 1e-9 {
                 j += 1
             }
             if j > i {

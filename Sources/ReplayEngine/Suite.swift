@@ -19,6 +19,12 @@ public struct SuiteReplay: Sendable {
     public var responsiveness: [String: TargetResponsiveness]
     public var bursts: [RetryBurst]
     public var latencies: [ActionLatency]
+
+    public init(suite: String, presses: [PressResult], coverage: [TargetCoverage], responsiveness: [String: TargetResponsiveness],
+                bursts: [RetryBurst], latencies: [ActionLatency]) {
+        self.suite = suite; self.presses = presses; self.coverage = coverage; self.responsiveness = responsiveness
+        self.bursts = bursts; self.latencies = latencies
+    }
 }
 
 extension Replayer {

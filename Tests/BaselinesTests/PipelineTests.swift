@@ -1,0 +1,181 @@
+import Baselines
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import HitTesting
+import Pipeline
+import ReplayEngine
+import Reports
+import TapModel
+import Testing
+import TraceStore
+
+/// A temporary workspace: a database, a baselines folder, files.
+final class Workspace {
+    let path: String
+    let store: TraceStore
+    init() throws {
+        path = NSTemporaryDirectory() + "tapreplay-pipeline-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        store = try TraceStore(path: path + "/replay.sqlite")
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    var baselines: String { path + "/Baselines" }
+
+    func file(_ name: String, _ text: String) -> String {
+        let p = path + "/" + name
+        try! text.write(toFile: p, atomically: true, encoding: .utf8)
+        return p
+    }
+
+    func run(_ snapshot: String, mode: RecordMode = .missing, radius: Double = 10, baseline: Bool = true) throws -> RunOutcome {
+        var request = RunRequest()
+        request.snapshotPaths = [snapshot]
+        request.baselineFolder = baseline ? baselines : nil
+        request.recordMode = mode
+        request.hit = HitSettings(touchRadius: radius)
+        request.revision = "test"
+        return try RunPipeline(store: store).run(request)
+    }
+
+    static let repo: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url = url.deletingLastPathComponent() }
+        return url.path
+    }()
+
+    /// The example traces of the repository, imported.
+    func importExampleTraces() throws {
+        for name in ["settings-leading-edge-0001.jsonl", "settings-session-0002.csv", "checkout-uitest-0001.jsonl"] {
+            _ = try store.importFile(Workspace.repo + "/Traces/" + name)
+        }
+    }
+}
+
+@Suite("The run: baselines, record modes, reports, history")
+struct PipelineTests {
+    let good = Workspace.repo + "/Traces/snapshots/Settings.json"
+    let regressed = Workspace.repo + "/Traces/builds/Settings.no-content-shape.json"
+
+    @Test("Record mode missing writes a missing baseline and fails; the next run compares and passes")
+    func missing() throws {
+        let w = try Workspace()
+        try w.importExampleTraces()
+        let first = try w.run(good)
+        #expect(!first.passed && first.suites[0].baseline == .written)
+        #expect(FileManager.default.fileExists(atPath: w.baselines + "/Settings.json"))
+        let second = try w.run(good)
+        #expect(second.passed && second.suites[0].baseline == .compared)
+        #expect(second.suites[0].diff.regressions.isEmpty && second.suites[0].diff.improvements.isEmpty)
+    }
+
+    @Test("Record mode never fails on a missing baseline without writing one")
+    func never() throws {
+        let w = try Workspace()
+        try w.importExampleTraces()
+        let r = try w.run(good, mode: .never)
+        #expect(!r.passed && r.suites[0].baseline == .missing)
+        #expect(!FileManager.default.fileExists(atPath: w.baselines + "/Settings.json"))
+    }
+
+    @Test("Baselines are byte-identical across runs")
+    func byteIdentical() throws {
+        let w = try Workspace()
+        try w.importExampleTraces()
+        _ = try w.run(good, mode: .all)
+        let first = try Data(contentsOf: URL(fileURLWithPath: w.baselines + "/Settings.json"))
+        _ = try w.run(good, mode: .all)
+        let second = try Data(contentsOf: URL(fileURLWithPath: w.baselines + "/Settings.json"))
+        #expect(first == second)
+    }
+
+    @Test("Removing contentShape from the settings rows: R1 dead presses, R4 shrunken coverage, R6 unmet expectations; --record accepts it")
+    func regressedBuild() throws {
+        let w = try Workspace()
+        try w.importExampleTraces()
+        _ = try w.run(good, mode: .all)
+        let r = try w.run(regressed)
+        #expect(!r.passed)
+        let rules = Set(r.suites[0].diff.regressions.map(\.rule))
+        #expect(rules == ["R1", "R4", "R6"])
+        let dead = try #require(r.suites[0].diff.regressions.first { $0.rule == "R1" && $0.trace == "settings-leading-edge-0001" })
+        #expect(dead.press == 1 && dead.at == Point(200, 122) && dead.node == "row.flowMeter")
+        #expect(dead.before?.outcome == "hit" && dead.after?.outcome == "miss" && dead.before?.action == "openFlowMeter")
+        let coverage = try #require(r.suites[0].diff.regressions.first { $0.rule == "R4" && $0.node == "row.flowMeter" })
+        #expect(coverage.before?.own == 1 && (coverage.after?.own ?? 1) < 0.5)
+
+        // The JUnit report parses and counts the failing testcases.
+        let xml = JUnitReport.xml(r)
+        let counter = XMLCounter()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = counter
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(counter.suites == 1)
+        #expect(counter.failingCases == counter.declaredFailures && counter.declaredFailures > 0)
+        #expect(counter.failureTypes.isSuperset(of: ["R1", "R4", "R6"]))
+        #expect(MarkdownReport.markdown(r).contains("**R1**"))
+
+        // Accepting the change: --record rewrites the baseline and passes; then it compares clean, except R6.
+        let accepted = try w.run(regressed, mode: .all)
+        #expect(accepted.passed && accepted.suites[0].baseline == .recorded)
+        let after = try w.run(regressed)
+        #expect(Set(after.suites[0].diff.regressions.map(\.rule)) == ["R6"])  // expectations need no baseline
+    }
+
+    @Test("History: every run is kept; per-target trends; a press that flips between runs of one snapshot is flaky")
+    func history() throws {
+        let w = try Workspace()
+        let snapshot = w.file("row.json", """
+            {"format":"tapreplay-snapshot","version":1,"screen":"Row","app":{"build":"7"},
+             "root":{"id":"row","type":"HStack","frame":[0,0,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],
+                     "children":[{"id":"row.title","type":"Text","frame":[16,11,80,22]}]}}
+            """)
+        _ = try w.store.importFile(w.file("t.jsonl", """
+            {"format":"tapreplay-trace","version":1,"trace":"near","screen":"Row"}
+            {"t":0,"touch":1,"phase":"began","x":100,"y":20,"expect":"row"}
+            {"t":0.1,"touch":1,"phase":"ended","x":100,"y":20}
+            {"t":1,"touch":1,"phase":"began","x":30,"y":20}
+            {"t":1.1,"touch":1,"phase":"ended","x":30,"y":20}
+            """))
+        _ = try w.run(snapshot, radius: 10, baseline: false)
+        _ = try w.run(snapshot, radius: 0, baseline: false)
+        _ = try w.run(snapshot, radius: 10, baseline: false)
+        let runs = try w.store.runs(last: 10)
+        #expect(runs.count == 3 && runs.map(\.id) == runs.map(\.id).sorted(by: >))
+        #expect(runs.map(\.passed) == [true, false, true])  // at r = 0 the expectation is unmet (R6)
+        #expect(runs[0].suites.first?.appBuild == "7" && runs[0].revision == "test")
+        let flaky = try w.store.flakyPresses()
+        #expect(flaky.count == 1)
+        #expect(flaky.first?.trace == "near" && flaky.first?.press == 0)
+        #expect(flaky.first?.outcomes.map(\.outcome) == ["expanded", "miss", "expanded"])
+        let trend = try w.store.targetTrends(target: "row")
+        #expect(trend.count == 3 && trend.map(\.firstTryMet) == [1, 0, 1])
+        #expect(try w.store.targetTrends(suite: "Row", target: "row", last: 2).count == 2)
+        let json = HistoryReport.json(runs: runs, trends: trend, flaky: flaky).serialized()
+        #expect(json.contains("\"flaky\""))
+    }
+}
+
+/// Counts what a JUnit consumer would: suites, failing testcases, and the failures each suite declares.
+final class XMLCounter: NSObject, XMLParserDelegate {
+    var suites = 0, declaredFailures = 0, failingCases = 0
+    var failureTypes = Set<String>()
+    private var caseFailed = false
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch element {
+        case "testsuite":
+            suites += 1
+            declaredFailures += Int(attributes["failures"] ?? "0") ?? 0
+        case "testcase": caseFailed = false
+        case "failure":
+            if !caseFailed { failingCases += 1 }
+            caseFailed = true
+            if let t = attributes["type"] { failureTypes.insert(t) }
+        default: break
+        }
+    }
+}
