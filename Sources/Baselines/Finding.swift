@@ -93,17 +93,21 @@ public struct DiffContext: Sendable {
         self.current = current
         self.thresholds = thresholds
         var before: [PressKey: Baseline.Press] = [:]
-        for p in baseline?.presses ?? [] { before[p.key] = p }
         var after: [PressKey: PressResult] = [:]
-        for p in current.presses { after[PressKey(trace: p.trace, press: p.press)] = p }
+        if let baseline {
+            before.reserveCapacity(baseline.presses.count)
+            for p in baseline.presses { before[p.key] = p }
+            after.reserveCapacity(current.presses.count)
+            for p in current.presses { after[PressKey(trace: p.trace, press: p.press)] = p }
+        }
         self.before = before
         self.after = after
         self.common = current.presses.map { PressKey(trace: $0.trace, press: $0.press) }.filter { before[$0] != nil }
     }
 
     /// A press finding with its location and both sides filled in.
-    func pressFinding(_ kind: Finding.Kind, _ rule: String, _ key: PressKey, message: String) -> Finding {
-        let a = after[key], b = before[key]
+    func pressFinding(_ kind: Finding.Kind, _ rule: String, _ key: PressKey, current: PressResult? = nil, message: String) -> Finding {
+        let a = current ?? after[key], b = before[key]
         return Finding(kind: kind, rule: rule, suite: suite, trace: key.trace, press: key.press, at: a?.at ?? b?.at,
                        node: a?.node ?? b?.node, action: a?.action ?? b?.action, expect: a?.expect,
                        before: b.map(Finding.Side.init), after: a.map(Finding.Side.init), message: message)

@@ -81,9 +81,10 @@ extension HitTester {
         let node = snapshot.nodes[target]
         let (xs, ys) = HitTester.sampleCentres(of: node.frame, step: step)
         var counts = [Int](repeating: 0, count: SampleKind.allCases.count)
+        var scratch = HitScratch()
         for y in ys {
             for x in xs {
-                let kind = SampleKind(resolve(at: Point(x, y), candidateLimit: 2), target: target)
+                let kind = SampleKind(resolve(at: Point(x, y), candidateLimit: 2, scratch: &scratch), target: target)
                 counts[SampleKind.allCases.firstIndex(of: kind)!] += 1
             }
         }
@@ -129,9 +130,10 @@ extension HitTester {
             nodes.withUnsafeMutableBufferPointer { nb in
                 nonisolated(unsafe) let o = ob, n = nb
                 DispatchQueue.concurrentPerform(iterations: rows) { row in
+                    var scratch = HitScratch()
                     for column in 0..<columns {
                         let p = Point(rect.minX + (Double(column) + 0.5) * step, rect.minY + (Double(row) + 0.5) * step)
-                        let r = resolve(at: p, candidateLimit: 2)
+                        let r = resolve(at: p, candidateLimit: 2, scratch: &scratch)
                         let i = row * columns + column
                         o[i] = r.outcome
                         let h = r.handler ?? r.meantFor ?? r.disabledHandler

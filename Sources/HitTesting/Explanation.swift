@@ -3,22 +3,25 @@ import TapModel
 extension HitTester {
     /// How a report names a handler: the modifier that attached it (`onTapGesture`,
     /// `highPriorityGesture`, ...), `Button`, `control` or the recognizer type.
-    public func entryName(of h: Handler) -> String {
+    public func entryName(of h: Handler) -> String { HitTester.entryName(of: h, in: snapshot.nodes) }
+
+    static func entryName(of h: Handler, in nodes: [Node]) -> String {
         switch h.source {
         case .swiftUI(let m) where m < 0: return "Button"
         case .swiftUI(let m):
-            if case .gesture(let a) = snapshot.nodes[h.node].modifiers[m] { return a.entry }
+            if case .gesture(let a) = nodes[h.node].modifiers[m] { return a.entry }
             return "gesture"
         case .control: return "control"
         case .recognizer: return "\(h.gestureName) recognizer"
         }
     }
 
-    /// `row.flowMeter's onTapGesture (openFlowMeter)`.
-    public func describe(_ h: Handler) -> String {
-        let name = snapshot.nodes[h.node].id
+    /// `row.flowMeter's onTapGesture (openFlowMeter)` (worked out once per handler).
+    public func describe(_ h: Handler) -> String { descriptions[h.node][h.slot] }
+
+    static func describe(_ h: Handler, in nodes: [Node]) -> String {
         let action = h.action.map { " (\($0))" } ?? ""
-        return "\(name)'s \(entryName(of: h))\(action)"
+        return "\(nodes[h.node].id)'s \(entryName(of: h, in: nodes))\(action)"
     }
 
     /// A one-line human reason for a touch result.

@@ -13,6 +13,22 @@ public struct HitSettings: Sendable, Equatable {
     }
 }
 
+/// Reusable buffers for the hot paths: one per thread of work, passed `inout`.
+public struct HitScratch {
+    var candidates: [Int32] = []
+    var failedGates: [Int] = []
+    var segment: [Int] = []
+    /// Filled by `competitors(at:hitView:scratch:)`.
+    public internal(set) var ordered: [Handler] = []
+    public internal(set) var simultaneous: [Handler] = []
+
+    public init() {
+        candidates.reserveCapacity(32)
+        segment.reserveCapacity(32)
+        ordered.reserveCapacity(8)
+    }
+}
+
 /// A snapshot compiled for hit testing: per-view regions, gates and handlers,
 /// and a spatial index, built once and then only read (safe to share across threads).
 ///
@@ -24,7 +40,7 @@ public struct HitSettings: Sendable, Equatable {
 /// view that takes a touch at p is the one latest in document order whose self
 /// shape holds p and all of whose gated ancestors hold p: that is exactly the
 /// front-to-back walk of S2, S8, U1 and U5, answered from an R-tree instead of a walk.
-public struct HitTester: Sendable {
+public final class HitTester: Sendable {
     public let snapshot: Snapshot
     public let settings: HitSettings
 
@@ -39,6 +55,10 @@ public struct HitTester: Sendable {
     /// UIKit views that host SwiftUI content (U5).
     let hosting: [Bool]
     public let handlers: [[Handler]]
+    /// Views with a highPriorityGesture (a quick skip in arbitration).
+    let hasHighPriority: [Bool]
+    /// `describe(_:)` of every handler, worked out once.
+    let descriptions: [[String]]
     /// Views carrying a tap-like handler, in document order.
     public let targets: [Int]
     let selfIndex: RTree
@@ -171,6 +191,8 @@ public struct HitTester: Sendable {
         self.shapeOwner = shapeOwner
         self.hosting = hosting
         self.handlers = handlers
+        self.hasHighPriority = handlers.map { $0.contains { $0.priority == .high } }
+        self.descriptions = handlers.map { $0.map { HitTester.describe($0, in: nodes) } }
         self.targets = targets
         var selfItems: [(box: Rect, payload: Int32)] = []
         var shapeItems: [(box: Rect, payload: Int32)] = []
@@ -197,20 +219,26 @@ public struct HitTester: Sendable {
     /// - Complexity: O(log n + k log k + d) for k views whose boxes hold p and
     ///   gate depth d.
     public func land(at p: Point, excluding: Range<Int>? = nil) -> Int {
+        var scratch = HitScratch()
+        return land(at: p, excluding: excluding, scratch: &scratch)
+    }
+
+    /// `land(at:excluding:)` with reusable buffers (no allocation on the hot path).
+    public func land(at p: Point, excluding: Range<Int>? = nil, scratch: inout HitScratch) -> Int {
         if !settings.spatialIndex { return landByWalking(at: p, excluding: excluding) }
-        var candidates: [Int32] = []
-        selfIndex.query(point: p) { candidates.append($0) }
-        if candidates.count > 1 { candidates.sort(by: >) }
-        var failedGates: [Int] = []  // gated subtrees known not to hold p
-        outer: for c in candidates {
+        scratch.candidates.removeAll(keepingCapacity: true)
+        scratch.failedGates.removeAll(keepingCapacity: true)  // gated subtrees known not to hold p
+        selfIndex.query(point: p) { scratch.candidates.append($0) }
+        if scratch.candidates.count > 1 { scratch.candidates.sort(by: >) }
+        outer: for c in scratch.candidates {
             let node = Int(c)
             if let excluding, excluding.contains(node) { continue }
-            for g in failedGates where node >= g && node < snapshot.nodes[g].end { continue outer }
+            for g in scratch.failedGates where node >= g && node < snapshot.nodes[g].end { continue outer }
             guard shapes[Int(selfShape[node])].contains(p) else { continue }
             var a = Int(gateAncestor[node])
             while a >= 0 {
                 if !shapes[Int(gateShape[a])].contains(p) {
-                    failedGates.append(a)
+                    scratch.failedGates.append(a)
                     continue outer
                 }
                 a = Int(gateAncestor[a])
@@ -257,51 +285,62 @@ public struct HitTester: Sendable {
     /// innermost); each run of UIKit views gives, view by view from the hit
     /// view up, its recognizers then its control.
     public func competitors(at p: Point, hitView: Int) -> (ordered: [Handler], simultaneous: [Handler]) {
-        guard hitView >= 0 else { return ([], []) }
-        var ordered: [Handler] = []
-        var simultaneous: [Handler] = []
-        var segment: [Int] = []
+        var scratch = HitScratch()
+        competitors(at: p, hitView: hitView, scratch: &scratch)
+        return (scratch.ordered, scratch.simultaneous)
+    }
+
+    /// `competitors(at:hitView:)` into `scratch.ordered` and `scratch.simultaneous`.
+    public func competitors(at p: Point, hitView: Int, scratch: inout HitScratch) {
+        scratch.ordered.removeAll(keepingCapacity: true)
+        scratch.simultaneous.removeAll(keepingCapacity: true)
+        scratch.segment.removeAll(keepingCapacity: true)
+        guard hitView >= 0 else { return }
         var system = snapshot.nodes[hitView].system
-        func flush() {
+        func flush(_ scratch: inout HitScratch) {
             if system == .uikit {
-                for v in segment {
+                for v in scratch.segment where !handlers[v].isEmpty {
                     for h in handlers[v] where !h.isMasked && attachmentHolds(h, p, hitView: hitView) {
-                        if h.priority == .simultaneous { simultaneous.append(h) } else { ordered.append(h) }
+                        if h.priority == .simultaneous { scratch.simultaneous.append(h) } else { scratch.ordered.append(h) }
                     }
                 }
             } else {
-                for v in segment.reversed() {
+                for v in scratch.segment.reversed() where hasHighPriority[v] {
                     for h in handlers[v].reversed() where h.priority == .high && !h.isMasked && attachmentHolds(h, p, hitView: hitView) {
-                        ordered.append(h)
+                        scratch.ordered.append(h)
                     }
                 }
-                for v in segment {
+                for v in scratch.segment where !handlers[v].isEmpty {
                     for h in handlers[v] where !h.isMasked && attachmentHolds(h, p, hitView: hitView) {
-                        if h.priority == .normal { ordered.append(h) } else if h.priority == .simultaneous { simultaneous.append(h) }
+                        if h.priority == .normal { scratch.ordered.append(h) } else if h.priority == .simultaneous { scratch.simultaneous.append(h) }
                     }
                 }
             }
-            segment.removeAll(keepingCapacity: true)
+            scratch.segment.removeAll(keepingCapacity: true)
         }
         var v = hitView
         while v >= 0 {
             let s = snapshot.nodes[v].system
-            if s != system { flush(); system = s }
-            segment.append(v)
+            if s != system { flush(&scratch); system = s }
+            scratch.segment.append(v)
             v = snapshot.nodes[v].parent
         }
-        flush()
-        return (ordered, simultaneous)
+        flush(&scratch)
     }
 
     /// What a tap at `p` landing on `hitView` fires: the first enabled tap-like
     /// competitor; failing that, an enabled simultaneous one. `disabled` is the
     /// first tap-like competitor that would have fired but is disabled.
     public func tapWinner(at p: Point, hitView: Int) -> (fired: Handler?, simultaneous: [Handler], disabled: Handler?) {
-        let (ordered, simultaneous) = competitors(at: p, hitView: hitView)
+        var scratch = HitScratch()
+        return tapWinner(at: p, hitView: hitView, scratch: &scratch)
+    }
+
+    public func tapWinner(at p: Point, hitView: Int, scratch: inout HitScratch) -> (fired: Handler?, simultaneous: [Handler], disabled: Handler?) {
+        competitors(at: p, hitView: hitView, scratch: &scratch)
         var fired: Handler?
         var disabled: Handler?
-        for h in ordered where h.isTapLike {
+        for h in scratch.ordered where h.isTapLike {
             if h.isDisabled {
                 if disabled == nil { disabled = h }
             } else {
@@ -310,7 +349,7 @@ public struct HitTester: Sendable {
             }
         }
         var also: [Handler] = []
-        for h in simultaneous where h.isTapLike {
+        for h in scratch.simultaneous where h.isTapLike {
             if h.isDisabled {
                 if disabled == nil && fired == nil { disabled = h }
             } else {

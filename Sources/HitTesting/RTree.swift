@@ -3,30 +3,37 @@ import TapModel
 /// A static R-tree over rectangles, bulk-loaded with Sort-Tile-Recursive
 /// packing (Leutenegger et al., 1997). Built once per snapshot, then only read.
 ///
-/// - Complexity: building is O(n log n); a point or box query visits
-///   O(log n + k) nodes for k results when boxes overlap little.
+/// STR cuts the entries into vertical slices, then packs each slice bottom to
+/// top. The number of slices follows the data's aspect ratio rather than a
+/// square root alone: a snapshot of a long scrolling list is hundreds of times
+/// taller than wide, and square-root slicing would make every slice span the
+/// whole height (a point query would then visit every slice).
+///
+/// - Complexity: building is O(n log n); a point query visits O(log n + k)
+///   nodes for k results when boxes overlap little.
 struct RTree: Sendable {
     private static let fanout = 16
 
-    // Level 0 holds the entries; each higher level holds boxes of groups of the level below.
-    private var minX: [[Double]] = []
-    private var minY: [[Double]] = []
-    private var maxX: [[Double]] = []
-    private var maxY: [[Double]] = []
-    /// For level 0: the payload. For higher levels: index of the first child in the level below.
-    private var first: [[Int32]] = []
-    /// For higher levels: one past the last child.
-    private var last: [[Int32]] = []
+    /// Every node's box, 4 numbers each (minX, minY, maxX, maxY): the entries first, then each level above.
+    private var boxes: [Double] = []
+    /// For entries: the payload. For inner nodes: the index of their first child.
+    private var first: [Int32] = []
+    /// For inner nodes: one past their last child (unused for entries).
+    private var last: [Int32] = []
+    private var entryCount = 0
+    private var root = -1
 
-    var isEmpty: Bool { minX.isEmpty || minX[0].isEmpty }
+    var isEmpty: Bool { root < 0 }
 
     init(_ items: [(box: Rect, payload: Int32)]) {
         guard !items.isEmpty else { return }
-        // Order entries by STR: slices by x centre, each slice sorted by y centre.
         let n = items.count
+        var extent = items[0].box
+        for item in items { extent = extent.union(item.box) }
         let leafCount = (n + RTree.fanout - 1) / RTree.fanout
-        let sliceCount = max(1, Int(Double(leafCount).squareRoot().rounded(.up)))
-        let sliceSize = sliceCount * RTree.fanout
+        let aspect = extent.height > 0 ? max(extent.width, 1e-9) / extent.height : 1
+        let sliceCount = min(leafCount, max(1, Int((Double(leafCount) * aspect).squareRoot().rounded(.up))))
+        let sliceSize = ((leafCount + sliceCount - 1) / sliceCount) * RTree.fanout
         var order = Array(0..<n)
         order.sort { items[$0].box.midX < items[$1].box.midX }
         var start = 0
@@ -35,47 +42,65 @@ struct RTree: Sendable {
             order[start..<end].sort { items[$0].box.midY < items[$1].box.midY }
             start = end
         }
-        var lx: [Double] = [], ly: [Double] = [], hx: [Double] = [], hy: [Double] = [], pl: [Int32] = []
-        lx.reserveCapacity(n); ly.reserveCapacity(n); hx.reserveCapacity(n); hy.reserveCapacity(n); pl.reserveCapacity(n)
+        boxes.reserveCapacity(n * 4 * 17 / 16 + 64)
         for i in order {
             let b = items[i].box
-            lx.append(b.minX); ly.append(b.minY); hx.append(b.maxX); hy.append(b.maxY); pl.append(items[i].payload)
+            boxes.append(contentsOf: [b.minX, b.minY, b.maxX, b.maxY])
+            first.append(items[i].payload)
+            last.append(0)
         }
-        minX.append(lx); minY.append(ly); maxX.append(hx); maxY.append(hy); first.append(pl); last.append([])
-        // Group consecutive runs of `fanout` into parents until one root remains.
-        while minX[minX.count - 1].count > 1 {
-            let level = minX.count - 1
-            let count = minX[level].count
-            var px: [Double] = [], py: [Double] = [], qx: [Double] = [], qy: [Double] = [], f: [Int32] = [], l: [Int32] = []
-            var s = 0
-            while s < count {
-                let e = min(s + RTree.fanout, count)
+        entryCount = n
+        // Group consecutive runs of `fanout` nodes into parents until one root remains.
+        var levelStart = 0, levelCount = n
+        while levelCount > 1 {
+            let parentsStart = first.count
+            var s = levelStart
+            let levelEnd = levelStart + levelCount
+            while s < levelEnd {
+                let e = min(s + RTree.fanout, levelEnd)
                 var a = Double.infinity, b = Double.infinity, c = -Double.infinity, d = -Double.infinity
                 for j in s..<e {
-                    a = min(a, minX[level][j]); b = min(b, minY[level][j])
-                    c = max(c, maxX[level][j]); d = max(d, maxY[level][j])
+                    a = min(a, boxes[4 * j]); b = min(b, boxes[4 * j + 1])
+                    c = max(c, boxes[4 * j + 2]); d = max(d, boxes[4 * j + 3])
                 }
-                px.append(a); py.append(b); qx.append(c); qy.append(d); f.append(Int32(s)); l.append(Int32(e))
+                boxes.append(contentsOf: [a, b, c, d])
+                first.append(Int32(s))
+                last.append(Int32(e))
                 s = e
             }
-            minX.append(px); minY.append(py); maxX.append(qx); maxY.append(qy); first.append(f); last.append(l)
+            levelStart = parentsStart
+            levelCount = first.count - parentsStart
         }
+        root = first.count - 1
     }
 
     /// Calls `visit` with the payload of every entry whose box intersects
     /// `[x0, x1] × [y0, y1]` (closed on all sides).
     func query(x0: Double, y0: Double, x1: Double, y1: Double, _ visit: (Int32) -> Void) {
-        guard !isEmpty else { return }
-        let top = minX.count - 1
-        // Explicit stack of (level, index).
-        var stack: [(Int, Int)] = [(top, 0)]
-        stack.reserveCapacity(64)
-        while let (level, i) = stack.popLast() {
-            if minX[level][i] > x1 || maxX[level][i] < x0 || minY[level][i] > y1 || maxY[level][i] < y0 { continue }
-            if level == 0 {
-                visit(first[0][i])
-            } else {
-                for j in Int(first[level][i])..<Int(last[level][i]) { stack.append((level - 1, j)) }
+        guard root >= 0 else { return }
+        boxes.withUnsafeBufferPointer { box in
+            first.withUnsafeBufferPointer { first in
+                last.withUnsafeBufferPointer { last in
+                    // Depth is at most log16(n) + 1 levels, each adding at most 16 entries to the stack.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16 * 16 + 16) { stack in
+                        var top = 0
+                        stack[0] = Int32(root)
+                        top = 1
+                        while top > 0 {
+                            top -= 1
+                            let node = Int(stack[top])
+                            if box[4 * node] > x1 || box[4 * node + 2] < x0 || box[4 * node + 1] > y1 || box[4 * node + 3] < y0 { continue }
+                            if node < entryCount {
+                                visit(first[node])
+                            } else {
+                                for child in Int(first[node])..<Int(last[node]) {
+                                    stack[top] = Int32(child)
+                                    top += 1
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }

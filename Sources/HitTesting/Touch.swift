@@ -50,10 +50,16 @@ extension HitTester {
     /// - Complexity: one R-tree query for an exact hit; a tolerance search adds
     ///   a few per region boundary within the radius.
     public func resolve(at p: Point, candidateLimit: Int = .max) -> TouchResult {
-        let hitView = land(at: p)
+        var scratch = HitScratch()
+        return resolve(at: p, candidateLimit: candidateLimit, scratch: &scratch)
+    }
+
+    /// `resolve(at:candidateLimit:)` with reusable buffers.
+    public func resolve(at p: Point, candidateLimit: Int = .max, scratch: inout HitScratch) -> TouchResult {
+        let hitView = land(at: p, scratch: &scratch)
         var result = TouchResult(point: p, outcome: .miss, hitView: hitView)
         if hitView >= 0 {
-            let (fired, also, disabled) = tapWinner(at: p, hitView: hitView)
+            let (fired, also, disabled) = tapWinner(at: p, hitView: hitView, scratch: &scratch)
             if let fired {
                 result.outcome = .hit
                 result.handler = fired
@@ -71,14 +77,14 @@ extension HitTester {
         // only a hosting view's own area (U5) did.
         let tolerant = hitView < 0 || hosting[hitView]
         if tolerant && settings.touchRadius > 0 {
-            let candidates = toleranceCandidates(at: p, radius: settings.touchRadius, limit: candidateLimit)
+            let candidates = toleranceCandidates(at: p, radius: settings.touchRadius, limit: candidateLimit, scratch: &scratch)
             if let nearest = candidates.first {
                 result.outcome = candidates.count == 1 ? .expanded : .ambiguous
                 result.handler = nearest.handler
                 result.hitView = nearest.hitView
                 result.candidates = candidates
                 if candidates.count == 1 {
-                    result.simultaneous = tapWinner(at: nearest.spot, hitView: nearest.hitView).simultaneous
+                    result.simultaneous = tapWinner(at: nearest.spot, hitView: nearest.hitView, scratch: &scratch).simultaneous
                 }
                 return result
             }
@@ -86,8 +92,8 @@ extension HitTester {
         // Nothing fires: blocked if removing a view on the path (deepest first) lets something fire.
         var v = hitView
         while v >= 0 {
-            let behind = land(at: p, excluding: v..<snapshot.nodes[v].end)
-            if behind >= 0, let fired = tapWinner(at: p, hitView: behind).fired {
+            let behind = land(at: p, excluding: v..<snapshot.nodes[v].end, scratch: &scratch)
+            if behind >= 0, let fired = tapWinner(at: p, hitView: behind, scratch: &scratch).fired {
                 result.outcome = .blocked
                 result.interceptor = v
                 result.meantFor = fired
@@ -110,6 +116,11 @@ extension HitTester {
     /// the edge of what covers it: the feet of `c` on every edge and the
     /// crossings of edges are tried, each nudged a hair to either side.
     public func toleranceCandidates(at c: Point, radius r: Double, limit: Int = .max) -> [TouchResult.Candidate] {
+        var scratch = HitScratch()
+        return toleranceCandidates(at: c, radius: r, limit: limit, scratch: &scratch)
+    }
+
+    public func toleranceCandidates(at c: Point, radius r: Double, limit: Int = .max, scratch: inout HitScratch) -> [TouchResult.Candidate] {
         var local: [(shape: Int, distance: Double)] = []
         shapeIndex.query(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r) { k in
             let d = shapes[Int(k)].distance(to: c)
@@ -123,9 +134,9 @@ extension HitTester {
         /// Evaluates an exact touch at `spot`; records what fires. Returns the view that took it.
         @discardableResult
         func evaluate(_ spot: Point, distance d: Double) -> Int {
-            let hv = land(at: spot)
+            let hv = land(at: spot, scratch: &scratch)
             guard hv >= 0, snapshot.nodes[hv].system == .swiftui else { return hv }
-            guard let fired = tapWinner(at: spot, hitView: hv).fired else { return hv }
+            guard let fired = tapWinner(at: spot, hitView: hv, scratch: &scratch).fired else { return hv }
             if let existing = found[fired.id] {
                 if d < existing.distance { found[fired.id] = .init(handler: fired, distance: d, spot: spot, hitView: hv) }
             } else {

@@ -1,4 +1,5 @@
 import Baselines
+import Dispatch
 import Foundation
 import HitTesting
 import ReplayEngine
@@ -102,9 +103,12 @@ public struct RunPipeline: Sendable {
             let replayer = Replayer(tester: tester, settings: request.replay)
             let stored = try store.traces(screen: snapshot.screen)
             if stored.isEmpty { log("note: no stored traces of screen '\(snapshot.screen)'; only its coverage is compared") }
+            var clock = Stopwatch()
             let inputs = try stored.map { TraceInput(name: $0.header.trace, events: try store.events(ofTrace: $0.rowID)) }
-            log("replaying \(inputs.count) trace\(inputs.count == 1 ? "" : "s") against \(snapshot.screen) (\(info.source))")
+            let events = inputs.reduce(0) { $0 + $1.events.count }
+            log("\(snapshot.screen): read \(inputs.count) trace\(inputs.count == 1 ? "" : "s") (\(events) events) in \(clock.lap())")
             let replay = replayer.replaySuite(traces: inputs, coverageStep: request.gridStep)
+            log("\(snapshot.screen): replayed \(replay.presses.count) presses against \(info.source) and sampled \(replay.coverage.count) targets in \(clock.lap())")
 
             var baseline: Baseline?
             var status = BaselineStatus.none
@@ -147,7 +151,9 @@ public struct RunPipeline: Sendable {
         }
         var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
                                  revision: request.revision, request: request)
+        var clock = Stopwatch()
         outcome.runID = try store.recordRun(HistoryRecord.make(outcome, finishedAt: TraceStoreClock.now()))
+        log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
         return outcome
     }
 
@@ -199,6 +205,17 @@ public struct RunPipeline: Sendable {
                 throw RunInputError(e.located(in: file))
             }
         }
+    }
+}
+
+/// Wall-clock laps for progress lines.
+struct Stopwatch {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    mutating func lap() -> String {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        let s = Double(now - last) / 1e9
+        return s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(JSONValue.format(JSONValue.round(s, places: 2))) s"
     }
 }
 

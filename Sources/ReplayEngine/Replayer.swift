@@ -61,8 +61,9 @@ public struct Replayer: Sendable {
     /// - Complexity: one hit resolution and one arbitration per press.
     public func replay(trace: String, presses: [Press]) -> [PressResult] {
         var results: [PressResult?] = Array(repeating: nil, count: presses.count)
+        var scratch = HitScratch()
         for i in presses.indices where results[i] == nil {
-            let (result, used) = replayPress(trace: trace, presses: presses, at: i)
+            let (result, used) = replayPress(trace: trace, presses: presses, at: i, scratch: &scratch)
             results[i] = result
             for k in 1..<max(used, 1) where i + k < presses.count {
                 var part = result
@@ -80,14 +81,59 @@ public struct Replayer: Sendable {
         return results.map { $0! }
     }
 
+    /// The outcome of arbitration among competitors: the winner, simultaneous ones that fire, a disabled one that would have.
+    struct Arbitration {
+        var winner: (handler: Handler, recognition: Recognition)?
+        var also: [(Handler, Recognition)] = []
+        var disabled: Handler?
+        var higherTaps = 0
+    }
+
+    /// S10/U4: the first enabled competitor that recognizes the presses from `i` wins;
+    /// a tap behind a higher-count tap is held until that one has failed.
+    func arbitrate(_ ordered: [Handler], _ simultaneous: [Handler], presses: [Press], at i: Int) -> Arbitration {
+        var a = Arbitration()
+        for h in ordered {
+            guard let r = recognizer.recognize(h.gesture, presses: presses, at: i) else {
+                if !h.isDisabled { a.higherTaps = max(a.higherTaps, h.gesture.maxTapCount) }
+                continue
+            }
+            if h.isDisabled {
+                if a.disabled == nil { a.disabled = h }
+                continue
+            }
+            var rec = r
+            if let count = rec.tapCount, a.higherTaps > count, !rec.held { rec = recognizer.held(rec) }
+            a.winner = (h, rec)
+            break
+        }
+        for h in simultaneous where !h.isDisabled {
+            if let r = recognizer.recognize(h.gesture, presses: presses, at: i) { a.also.append((h, r)) }
+        }
+        if a.winner == nil, !a.also.isEmpty { a.winner = a.also.removeFirst() }
+        return a
+    }
+
     /// One press (and the presses a multi-tap takes with it): the result and how many presses it used.
-    func replayPress(trace: String, presses: [Press], at i: Int) -> (PressResult, Int) {
+    func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch) -> (PressResult, Int) {
         let p = presses[i]
         let nodes = tester.snapshot.nodes
-        let touch = tester.resolve(at: p.start)
-        var result = PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: touch.outcome, node: nil, action: nil,
-                                 gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil,
-                                 hitView: touch.hitView >= 0 ? nodes[touch.hitView].id : nil, reason: "")
+        var result = PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: .miss, node: nil, action: nil,
+                                 gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil, hitView: nil, reason: "")
+        // Fast path: a view (not a hosting view's own area) takes the press exactly and something on it recognizes it.
+        // This is what the full path below concludes too, without its tolerance and blocked searches.
+        let exact = tester.land(at: p.start, scratch: &scratch)
+        if exact >= 0 && !tester.isHosting(exact) {
+            tester.competitors(at: p.start, hitView: exact, scratch: &scratch)
+            let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
+            if let w = a.winner {
+                result.hitView = nodes[exact].id
+                return (fired(result, w, also: a.also, higherTaps: a.higherTaps, expanded: nil, press: p), w.recognition.pressesUsed)
+            }
+        }
+        let touch = tester.resolve(at: p.start, scratch: &scratch)
+        result.outcome = touch.outcome
+        result.hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil
         // Where arbitration happens: the exact landing, or the spot tolerance chose (S9).
         var landing: (view: Int, point: Point)?
         switch touch.outcome {
@@ -97,44 +143,13 @@ public struct Replayer: Sendable {
         }
         var used = 1
         if let landing {
-            let (ordered, simultaneous) = tester.competitors(at: landing.point, hitView: landing.view)
-            var winner: (handler: Handler, recognition: Recognition)?
-            var disabled: Handler?
-            var higherTaps = 0  // the largest tap count of enabled competitors passed over
-            for h in ordered {
-                guard let r = recognizer.recognize(h.gesture, presses: presses, at: i) else {
-                    if !h.isDisabled { higherTaps = max(higherTaps, h.gesture.maxTapCount) }
-                    continue
-                }
-                if h.isDisabled {
-                    if disabled == nil { disabled = h }
-                    continue
-                }
-                var rec = r
-                // A tap behind a higher-count tap waits for it to fail (trace.md).
-                if let count = rec.tapCount, higherTaps > count, !rec.held { rec = recognizer.held(rec) }
-                winner = (h, rec)
-                break
-            }
-            var also: [(Handler, Recognition)] = []
-            for h in simultaneous where !h.isDisabled {
-                if let r = recognizer.recognize(h.gesture, presses: presses, at: i) { also.append((h, r)) }
-            }
-            if winner == nil, !also.isEmpty { winner = also.removeFirst() }
-            if let (h, r) = winner {
-                result.outcome = touch.outcome == .expanded ? .expanded : .hit
-                result.node = nodes[h.node].id
-                result.action = r.action ?? h.action
-                result.gesture = h.system == .uikit && h.gestureName == "control" ? "control" : r.kind
-                result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
-                result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action }
-                used = r.pressesUsed
-                var why = "\(tester.describe(h)) fires"
-                if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
-                if r.held { why += " after waiting \(JSONValue.format(recognizer.settings.multiTapWindow * 1000)) ms for a competing \(higherTaps)-tap to fail" }
-                if touch.outcome == .expanded { why += " (the press landed \(JSONValue.format(JSONValue.round(touch.candidates[0].distance, places: 2))) pt away, within the touch radius)" }
-                result.reason = why
-            } else if let d = disabled {
+            tester.competitors(at: landing.point, hitView: landing.view, scratch: &scratch)
+            let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
+            if let w = a.winner {
+                result = fired(result, w, also: a.also, higherTaps: a.higherTaps,
+                               expanded: touch.outcome == .expanded ? touch.candidates[0].distance : nil, press: p)
+                used = w.recognition.pressesUsed
+            } else if let d = a.disabled {
                 result.outcome = .disabled
                 result.node = nodes[d.node].id
                 result.action = d.action
@@ -152,10 +167,30 @@ public struct Replayer: Sendable {
         } else {
             fill(&result, from: touch)
         }
-        if let expect = p.expect {
+        if let expect = p.expect, result.met == nil {
             result.met = expectation(expect, firedBy: result.fired ? result.node : nil)
         }
         return (result, used)
+    }
+
+    /// A result for a press that fired `winner`.
+    private func fired(_ base: PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(Handler, Recognition)],
+                       higherTaps: Int, expanded: Double?, press p: Press) -> PressResult {
+        var result = base
+        let (h, r) = winner
+        result.outcome = expanded == nil ? .hit : .expanded
+        result.node = tester.snapshot.nodes[h.node].id
+        result.action = r.action ?? h.action
+        result.gesture = h.gestureName == "control" ? "control" : r.kind
+        result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
+        if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
+        var why = tester.describe(h) + " fires"
+        if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
+        if r.held { why += " after waiting \(JSONValue.format(recognizer.settings.multiTapWindow * 1000)) ms for a competing \(higherTaps)-tap to fail" }
+        if let d = expanded { why += " (the press landed \(JSONValue.format(JSONValue.round(d, places: 2))) pt away, within the touch radius)" }
+        result.reason = why
+        if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
+        return result
     }
 
     private func fill(_ result: inout PressResult, from touch: TouchResult) {

@@ -22,6 +22,23 @@ public struct TraceHeader: Sendable, Equatable {
 public enum Phase: String, Sendable, CaseIterable {
     case began, moved, stationary, ended, cancelled
 
+    /// The phase spelled by `bytes` (UTF-8), without making a String.
+    public init?(bytes: UnsafeBufferPointer<UInt8>) {
+        func matches(_ word: StaticString) -> Bool {
+            guard bytes.count == word.utf8CodeUnitCount else { return false }
+            for i in 0..<bytes.count where bytes[i] != word.utf8Start[i] { return false }
+            return true
+        }
+        switch bytes.first {
+        case UInt8(ascii: "b") where matches("began"): self = .began
+        case UInt8(ascii: "m") where matches("moved"): self = .moved
+        case UInt8(ascii: "s") where matches("stationary"): self = .stationary
+        case UInt8(ascii: "e") where matches("ended"): self = .ended
+        case UInt8(ascii: "c") where matches("cancelled"): self = .cancelled
+        default: return nil
+        }
+    }
+
     /// The finger lifts (or the system takes it away).
     public var isEnd: Bool { self == .ended || self == .cancelled }
 }

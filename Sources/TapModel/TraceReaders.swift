@@ -124,7 +124,12 @@ public struct JSONLTraceReader: Sendable {
             s.skipWhitespace()
             guard let c = s.peek() else { return nil }
             if key.elementsEqual(keyPhase) {
-                guard c == UInt8(ascii: "\""), let str = try? s.readString(), let p = Phase(rawValue: str) else { return nil }
+                guard c == UInt8(ascii: "\"") else { return nil }
+                var k = s.position + 1
+                while k < line.count, line[k] != UInt8(ascii: "\""), line[k] != UInt8(ascii: "\\") { k += 1 }
+                guard k < line.count, line[k] == UInt8(ascii: "\""),
+                      let p = Phase(bytes: UnsafeBufferPointer(rebasing: line[(s.position + 1)..<k])) else { return nil }
+                s.position = k + 1
                 phase = p
             } else if key.elementsEqual(keyExpect) {
                 if c == UInt8(ascii: "n") {
@@ -211,6 +216,8 @@ public struct CSVTraceReader: Sendable {
     private var lastTrace = ""
     private var lastScreenBytes: [UInt8] = []
     private var lastScreen = ""
+    private var fields: [Range<Int>] = []
+    private var unquoted: [String?] = []
     public private(set) var hasHeader = false
 
     public init() {}
@@ -228,8 +235,15 @@ public struct CSVTraceReader: Sendable {
         var line = raw
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line[0..<(line.count - 1)]) }
         if line.isEmpty { return nil }
-        var fields: [Range<Int>] = []
-        var unquoted: [String?] = []
+        var fields = self.fields, unquoted = self.unquoted  // reused between rows
+        self.fields = []
+        self.unquoted = []
+        defer {
+            fields.removeAll(keepingCapacity: true)
+            unquoted.removeAll(keepingCapacity: true)
+            self.fields = fields
+            self.unquoted = unquoted
+        }
         try CSVTraceReader.split(line, number: number, into: &fields, unquoted: &unquoted)
         func text(_ i: Int) -> String {
             unquoted[i] ?? String(decoding: UnsafeBufferPointer(rebasing: line[fields[i]]), as: UTF8.self)
@@ -266,9 +280,11 @@ public struct CSVTraceReader: Sendable {
         }
         let t = try numeric(2, "t"), touch = try numeric(3, "touch"), x = try numeric(5, "x"), y = try numeric(6, "y")
         guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
-        let phaseText = text(columns[4])
-        guard let phase = Phase(rawValue: phaseText) else {
-            throw TraceError(line: number, "unknown phase '\(phaseText)' (expected began, moved, stationary, ended or cancelled)")
+        let phaseField = columns[4]
+        let phase = unquoted[phaseField] == nil ? Phase(bytes: UnsafeBufferPointer(rebasing: line[fields[phaseField]]))
+                                                : Phase(rawValue: unquoted[phaseField]!)
+        guard let phase else {
+            throw TraceError(line: number, "unknown phase '\(text(phaseField))' (expected began, moved, stationary, ended or cancelled)")
         }
         var radius: Double?
         if columns[7] >= 0, !fields[columns[7]].isEmpty {

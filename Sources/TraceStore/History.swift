@@ -159,9 +159,13 @@ extension TraceStore {
                     """, arguments: [runID, s.suite, s.snapshotHash, s.snapshotSource, s.appVersion, s.appBuild, s.baseline, s.passed,
                                      s.findings.filter { $0.kind == "regression" }.count, s.findings.filter { $0.kind == "improvement" }.count])
                 let suiteID = db.lastInsertedRowID
+                let raw = RawInsert(press)
                 for p in s.presses {
-                    try press.execute(arguments: [suiteID, p.trace, p.press, p.x, p.y, p.outcome, p.node, p.action, p.gesture,
-                                                  p.latencyMs, p.expect, p.met, p.partOf])
+                    try raw.row { b in
+                        b.int(suiteID); b.text(p.trace); b.int(Int64(p.press)); b.double(p.x); b.double(p.y); b.text(p.outcome)
+                        b.text(p.node); b.text(p.action); b.text(p.gesture); b.double(p.latencyMs); b.text(p.expect)
+                        b.int(p.met.map { $0 ? 1 : 0 }); b.int(p.partOf.map(Int64.init))
+                    }
                 }
                 for t in s.targets {
                     try target.execute(arguments: [suiteID, t.node, t.action, t.own, t.stolen, t.blocked, t.ambiguous, t.disabled, t.miss,

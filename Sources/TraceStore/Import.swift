@@ -93,6 +93,7 @@ extension TraceStore {
             } catch let e as TraceError {
                 throw ImportError(file: path, line: e.line, e.message)
             }
+            try insert.flush()
             try finish(&pending!, db: db, file: path, into: &result)
         }
         return result
@@ -134,6 +135,7 @@ extension TraceStore {
             if !reader.hasHeader {
                 throw ImportError(file: path, line: 1, "empty file: expected the header trace,screen,t,touch,phase,x,y")
             }
+            try insert.flush()
             for i in traces.indices {
                 do {
                     try traces[i].validator.finish(line: traces[i].lastLine)
@@ -219,31 +221,58 @@ extension TraceStore {
     }
 }
 
-/// The hot path of an import: one prepared INSERT, bound and stepped through
-/// the SQLite C API (GRDB's argument binding costs about half the rate here).
-private struct EventInserter {
-    let statement: Statement
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// The hot path of an import: events are buffered and inserted 64 rows per
+/// statement, bound and stepped through the SQLite C API (GRDB's argument
+/// binding costs about half the rate here, and one row per statement spends
+/// much of SQLite's time starting and finishing statements). Call `flush()`
+/// before the transaction ends.
+private final class EventInserter {
+    static let batch = 64
+    let many: Statement
+    let one: Statement
+    private var pending: [(trace: Int64, event: TouchEvent)] = []
     private static let phaseNames: [ContiguousArray<CChar>] = Phase.allCases.map { ContiguousArray($0.rawValue.utf8CString) }
 
     init(_ db: Database) throws {
-        statement = try db.makeStatement(sql: "INSERT INTO event (trace_id, t, touch, phase, x, y, radius, expect) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let row = "(?, ?, ?, ?, ?, ?, ?, ?)"
+        let prefix = "INSERT INTO event (trace_id, t, touch, phase, x, y, radius, expect) VALUES "
+        many = try db.makeStatement(sql: prefix + Array(repeating: row, count: EventInserter.batch).joined(separator: ", "))
+        one = try db.makeStatement(sql: prefix + row)
+        pending.reserveCapacity(EventInserter.batch)
     }
 
     func add(_ e: TouchEvent, trace: Int64) throws {
-        let s = statement.sqliteStatement
-        sqlite3_bind_int64(s, 1, trace)
-        sqlite3_bind_double(s, 2, e.t)
-        sqlite3_bind_int64(s, 3, Int64(e.touch))
-        let phase = EventInserter.phaseNames[Phase.allCases.firstIndex(of: e.phase)!]
-        phase.withUnsafeBufferPointer { p in _ = sqlite3_bind_text(s, 4, p.baseAddress, Int32(p.count - 1), EventInserter.transient) }
-        sqlite3_bind_double(s, 5, e.x)
-        sqlite3_bind_double(s, 6, e.y)
-        if let r = e.radius { sqlite3_bind_double(s, 7, r) } else { sqlite3_bind_null(s, 7) }
-        if let x = e.expect {
-            _ = x.withCString { sqlite3_bind_text(s, 8, $0, -1, EventInserter.transient) }
-        } else {
-            sqlite3_bind_null(s, 8)
+        pending.append((trace, e))
+        if pending.count == EventInserter.batch {
+            try insert(many.sqliteStatement, pending[...])
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    func flush() throws {
+        for row in pending { try insert(one.sqliteStatement, [row][...]) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func insert(_ s: OpaquePointer, _ rows: ArraySlice<(trace: Int64, event: TouchEvent)>) throws {
+        var i: Int32 = 1
+        for (trace, e) in rows {
+            sqlite3_bind_int64(s, i, trace)
+            sqlite3_bind_double(s, i + 1, e.t)
+            sqlite3_bind_int64(s, i + 2, Int64(e.touch))
+            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4 }
+            EventInserter.phaseNames[phase].withUnsafeBufferPointer { p in
+                _ = sqlite3_bind_text(s, i + 3, p.baseAddress, Int32(p.count - 1), RawInsert.transient)
+            }
+            sqlite3_bind_double(s, i + 4, e.x)
+            sqlite3_bind_double(s, i + 5, e.y)
+            if let r = e.radius { sqlite3_bind_double(s, i + 6, r) } else { sqlite3_bind_null(s, i + 6) }
+            if let x = e.expect {
+                _ = x.withCString { sqlite3_bind_text(s, i + 7, $0, -1, RawInsert.transient) }
+            } else {
+                sqlite3_bind_null(s, i + 7)
+            }
+            i += 8
         }
         let rc = sqlite3_step(s)
         sqlite3_reset(s)

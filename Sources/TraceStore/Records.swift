@@ -55,14 +55,26 @@ extension TraceStore {
                 guard rc == SQLITE_ROW else {
                     throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
                 }
-                let phaseText = String(cString: sqlite3_column_text(s, 2))
-                guard let phase = Phase(rawValue: phaseText) else { continue }
+                guard let phase = Self.phase(sqlite3_column_text(s, 2)) else { continue }
                 let radius: Double? = sqlite3_column_type(s, 5) == SQLITE_NULL ? nil : sqlite3_column_double(s, 5)
                 let expect: String? = sqlite3_column_type(s, 6) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 6))
                 events.append(TouchEvent(t: sqlite3_column_double(s, 0), touch: Int(sqlite3_column_int64(s, 1)), phase: phase,
                                          x: sqlite3_column_double(s, 3), y: sqlite3_column_double(s, 4), radius: radius, expect: expect))
             }
             return events
+        }
+    }
+
+    /// The phase stored as text, read without making a String (the five words begin with five different letters).
+    static func phase(_ text: UnsafePointer<UInt8>?) -> Phase? {
+        guard let t = text else { return nil }
+        switch t[0] {
+        case UInt8(ascii: "b"): return .began
+        case UInt8(ascii: "m"): return .moved
+        case UInt8(ascii: "e"): return .ended
+        case UInt8(ascii: "c"): return .cancelled
+        case UInt8(ascii: "s"): return .stationary
+        default: return nil
         }
     }
 

@@ -11,12 +11,12 @@ public struct ExpectationRule: RegressionRule {
             let key = PressKey(trace: a.trace, press: a.press)
             if !met {
                 let got = a.fired ? "fired \(describeSide(a.node, a.action))" : "fired nothing (\(a.outcome.rawValue))"
-                var f = c.pressFinding(.regression, Self.id, key, message: "expected \(expect) but \(got): \(a.reason)")
+                var f = c.pressFinding(.regression, Self.id, key, current: a, message: "expected \(expect) but \(got): \(a.reason)")
                 f.expect = expect
                 return f
             }
             if let b = c.before[key], !(b.fired && b.node == a.node) {
-                var f = c.pressFinding(.improvement, Self.id, key, message: "now meets its expectation \(expect)")
+                var f = c.pressFinding(.improvement, Self.id, key, current: a, message: "now meets its expectation \(expect)")
                 f.expect = expect
                 return f
             }

@@ -1,0 +1,55 @@
+import GRDB
+import GRDBSQLite
+
+/// Binds and steps a prepared statement through the SQLite C API, for the
+/// bulk inserts of import and history (GRDB's argument binding costs about
+/// half the rate on these paths). Must be used inside a transaction.
+struct RawInsert {
+    let statement: Statement
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(_ statement: Statement) { self.statement = statement }
+
+    /// Binds parameters in order, 1, 2, 3, ...
+    struct Binder {
+        let s: OpaquePointer
+        var index: Int32 = 1
+        mutating func int(_ v: Int64?) {
+            if let v { sqlite3_bind_int64(s, index, v) } else { sqlite3_bind_null(s, index) }
+            index += 1
+        }
+        mutating func double(_ v: Double?) {
+            if let v { sqlite3_bind_double(s, index, v) } else { sqlite3_bind_null(s, index) }
+            index += 1
+        }
+        mutating func text(_ v: String?) {
+            if var v {
+                let i = index, s = self.s
+                v.withUTF8 { u in
+                    u.withMemoryRebound(to: CChar.self) { c in
+                        if let base = c.baseAddress {
+                            _ = sqlite3_bind_text(s, i, base, Int32(c.count), RawInsert.transient)
+                        } else {
+                            _ = sqlite3_bind_text(s, i, "", 0, RawInsert.transient)
+                        }
+                    }
+                }
+            } else {
+                sqlite3_bind_null(s, index)
+            }
+            index += 1
+        }
+    }
+
+    /// Binds one row with `bind`, then inserts it.
+    func row(_ bind: (inout Binder) -> Void) throws {
+        let s = statement.sqliteStatement
+        var b = Binder(s: s)
+        bind(&b)
+        let rc = sqlite3_step(s)
+        sqlite3_reset(s)
+        guard rc == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
+        }
+    }
+}
