@@ -19,6 +19,9 @@ extension HitTester {
     /// `row.flowMeter's onTapGesture (openFlowMeter)` (worked out once per handler).
     public func describe(_ h: Handler) -> String { descriptions[h.node][h.slot] }
 
+    /// `row.flowMeter's onTapGesture (openFlowMeter) fires` (worked out once per handler).
+    public func firesReason(_ h: Handler) -> String { firesReasons[h.node][h.slot] }
+
     static func describe(_ h: Handler, in nodes: [Node]) -> String {
         let action = h.action.map { " (\($0))" } ?? ""
         return "\(nodes[h.node].id)'s \(entryName(of: h, in: nodes))\(action)"

@@ -57,8 +57,9 @@ public final class HitTester: Sendable {
     public let handlers: [[Handler]]
     /// Views with a highPriorityGesture (a quick skip in arbitration).
     let hasHighPriority: [Bool]
-    /// `describe(_:)` of every handler, worked out once.
+    /// `describe(_:)` and `firesReason(_:)` of every handler, worked out once.
     let descriptions: [[String]]
+    let firesReasons: [[String]]
     /// Views carrying a tap-like handler, in document order.
     public let targets: [Int]
     let selfIndex: RTree
@@ -193,6 +194,7 @@ public final class HitTester: Sendable {
         self.handlers = handlers
         self.hasHighPriority = handlers.map { $0.contains { $0.priority == .high } }
         self.descriptions = handlers.map { $0.map { HitTester.describe($0, in: nodes) } }
+        self.firesReasons = descriptions.map { $0.map { $0 + " fires" } }
         self.targets = targets
         var selfItems: [(box: Rect, payload: Int32)] = []
         var shapeItems: [(box: Rect, payload: Int32)] = []

@@ -104,11 +104,14 @@ public struct RunPipeline: Sendable {
             let stored = try store.traces(screen: snapshot.screen)
             if stored.isEmpty { log("note: no stored traces of screen '\(snapshot.screen)'; only its coverage is compared") }
             var clock = Stopwatch()
-            let inputs = try stored.map { TraceInput(name: $0.header.trace, events: try store.events(ofTrace: $0.rowID)) }
-            let events = inputs.reduce(0) { $0 + $1.events.count }
-            log("\(snapshot.screen): read \(inputs.count) trace\(inputs.count == 1 ? "" : "s") (\(events) events) in \(clock.lap())")
-            let replay = replayer.replaySuite(traces: inputs, coverageStep: request.gridStep)
-            log("\(snapshot.screen): replayed \(replay.presses.count) presses against \(info.source) and sampled \(replay.coverage.count) targets in \(clock.lap())")
+            let events = stored.reduce(0) { $0 + $1.eventCount }
+            let store = self.store
+            let perTrace = try replayer.replayTraces(count: stored.count) { i in
+                TraceInput(name: stored[i].header.trace, events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
+            }
+            log("\(snapshot.screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source) in \(clock.lap())")
+            let replay = replayer.suite(from: perTrace, coverageStep: request.gridStep)
+            log("\(snapshot.screen): sampled the coverage of \(replay.coverage.count) targets in \(clock.lap())")
 
             var baseline: Baseline?
             var status = BaselineStatus.none

@@ -16,8 +16,13 @@ public struct Press: Sendable, Equatable {
     public var cancelled: Bool
     /// How many fingers took part.
     public var fingers: Int
-    /// The first finger's path: its `began`, every `moved`/`stationary`, and its end.
+    /// The first finger's path between its `began` and its end: every `moved` and
+    /// `stationary` sample (empty for a plain tap, so most presses allocate nothing).
     public var track: [Sample]
+    /// When the first finger lifted.
+    public var firstFingerEndTime: Double
+    /// Greatest distance of the first finger from where it went down.
+    public private(set) var maxDistance: Double
     /// Time of the first finger's first `moved` event (nil when it never moved).
     public var firstMoveTime: Double?
     /// Two fingers: the greatest change in the distance (points) and angle
@@ -36,24 +41,26 @@ public struct Press: Sendable, Equatable {
 
     public var duration: Double { endTime - startTime }
 
-    /// Greatest distance of the first finger from where it went down.
-    public var maxDistance: Double { maxDistance(until: .infinity) }
+    /// The first finger's samples in time order: where it went down, its moves, where it came up.
+    func forEachSample(_ body: (Double, Point) -> Void) {
+        body(startTime, start)
+        for s in track { body(s.t, Point(s.x, s.y)) }
+        body(firstFingerEndTime, end)
+    }
 
     /// Greatest distance from the start among samples up to time `limit`.
     public func maxDistance(until limit: Double) -> Double {
         var best = 0.0
-        for s in track where s.t <= limit {
-            best = max(best, Point(s.x, s.y).distance(to: start))
-        }
+        forEachSample { t, p in if t <= limit { best = max(best, p.distance(to: start)) } }
         return best
     }
 
     /// Greatest distance from the finger's position at `from` among later samples.
     public func maxDistance(after from: Double) -> Double {
         var origin = start
-        for s in track where s.t <= from { origin = Point(s.x, s.y) }
+        forEachSample { t, p in if t <= from { origin = p } }
         var best = 0.0
-        for s in track where s.t > from { best = max(best, Point(s.x, s.y).distance(to: origin)) }
+        forEachSample { t, p in if t > from { best = max(best, p.distance(to: origin)) } }
         return best
     }
 }
@@ -67,6 +74,7 @@ extension Press {
     /// - Complexity: O(events).
     public static func presses(from events: [TouchEvent]) -> [Press] {
         var result: [Press] = []
+        result.reserveCapacity(events.count / 2)
         var open: Press?
         var down: [Int: Point] = [:]  // finger → current position, for the open press
         var firstFinger = 0
@@ -86,7 +94,7 @@ extension Press {
             case .began:
                 if open == nil {
                     open = Press(number: result.count, start: e.point, startTime: e.t, end: e.point, endTime: e.t, cancelled: false,
-                                 fingers: 1, track: [Sample(t: e.t, x: e.x, y: e.y)], firstMoveTime: nil,
+                                 fingers: 1, track: [], firstFingerEndTime: e.t, maxDistance: 0, firstMoveTime: nil,
                                  spreadChange: 0, angleChange: 0, expect: e.expect)
                     firstFinger = e.touch
                     spreadStart = nil
@@ -99,9 +107,14 @@ extension Press {
                 guard open != nil, down[e.touch] != nil else { continue }
                 down[e.touch] = e.point
                 if e.touch == firstFinger {
-                    open!.track.append(Sample(t: e.t, x: e.x, y: e.y))
+                    open!.maxDistance = max(open!.maxDistance, e.point.distance(to: open!.start))
+                    if e.phase.isEnd {
+                        open!.end = e.point
+                        open!.firstFingerEndTime = e.t
+                    } else {
+                        open!.track.append(Sample(t: e.t, x: e.x, y: e.y))
+                    }
                     if e.phase == .moved && open!.firstMoveTime == nil { open!.firstMoveTime = e.t }
-                    if e.phase.isEnd { open!.end = e.point }
                 }
                 if let s = spreadStart, let now = pairGeometry() {
                     open!.spreadChange = max(open!.spreadChange, abs(now.distance - s.distance))
@@ -123,6 +136,7 @@ extension Press {
         if var unfinished = open {  // not reachable for validated traces; kept so nothing is lost
             unfinished.cancelled = true
             unfinished.endTime = unfinished.track.last?.t ?? unfinished.startTime
+            unfinished.firstFingerEndTime = unfinished.endTime
             result.append(unfinished)
         }
         return result

@@ -48,9 +48,13 @@ public struct Replayer: Sendable {
     public let tester: HitTester
     public let recognizer: Recognizer
 
+    private let heldReasons: [String]
+
     public init(tester: HitTester, settings: ReplaySettings = ReplaySettings()) {
         self.tester = tester
         self.recognizer = Recognizer(settings: settings)
+        let wait = JSONValue.format(settings.multiTapWindow * 1000)
+        self.heldReasons = (0..<6).map { " after waiting \(wait) ms for a competing \($0)-tap to fail" }
     }
 
     public func replay(trace: String, events: [TouchEvent]) -> [PressResult] {
@@ -60,11 +64,14 @@ public struct Replayer: Sendable {
     /// A result for every press, in press order.
     /// - Complexity: one hit resolution and one arbitration per press.
     public func replay(trace: String, presses: [Press]) -> [PressResult] {
-        var results: [PressResult?] = Array(repeating: nil, count: presses.count)
+        var results: [PressResult] = []
+        results.reserveCapacity(presses.count)
         var scratch = HitScratch()
-        for i in presses.indices where results[i] == nil {
+        var i = 0
+        while i < presses.count {
             let (result, used) = replayPress(trace: trace, presses: presses, at: i, scratch: &scratch)
-            results[i] = result
+            results.append(result)
+            // A multi-tap consumes the presses right after the one that began it.
             for k in 1..<max(used, 1) where i + k < presses.count {
                 var part = result
                 part.press = presses[i + k].number
@@ -75,10 +82,11 @@ public struct Replayer: Sendable {
                 part.expect = presses[i + k].expect
                 part.met = part.expect.map { expectation($0, firedBy: result.fired ? result.node : nil) }
                 part.reason = "consumed by the \(used)-press \(result.gesture ?? "tap") begun by press \(presses[i].number)"
-                results[i + k] = part
+                results.append(part)
             }
+            i += max(used, 1)
         }
-        return results.map { $0! }
+        return results
     }
 
     /// The outcome of arbitration among competitors: the winner, simultaneous ones that fire, a disabled one that would have.
@@ -184,9 +192,9 @@ public struct Replayer: Sendable {
         result.gesture = h.gestureName == "control" ? "control" : r.kind
         result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
-        var why = tester.describe(h) + " fires"
+        var why = tester.firesReason(h)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
-        if r.held { why += " after waiting \(JSONValue.format(recognizer.settings.multiTapWindow * 1000)) ms for a competing \(higherTaps)-tap to fail" }
+        if r.held { why += heldReason(higherTaps) }
         if let d = expanded { why += " (the press landed \(JSONValue.format(JSONValue.round(d, places: 2))) pt away, within the touch radius)" }
         result.reason = why
         if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
@@ -208,6 +216,12 @@ public struct Replayer: Sendable {
         if p.fingers > 1 { return "\(p.fingers) fingers" }
         let moved = JSONValue.format(JSONValue.round(p.maxDistance, places: 1))
         return "held \(JSONValue.format(JSONValue.round(p.duration, places: 3))) s, moved \(moved) pt"
+    }
+
+    /// " after waiting 350 ms for a competing 2-tap to fail", worked out once for the usual counts.
+    private func heldReason(_ count: Int) -> String {
+        if count < heldReasons.count { return heldReasons[count] }
+        return " after waiting \(JSONValue.format(recognizer.settings.multiTapWindow * 1000)) ms for a competing \(count)-tap to fail"
     }
 
     /// Whether firing `node`'s action meets the expectation: the expected node

@@ -40,8 +40,9 @@ extension TraceStore {
     }
 
     /// The events of one trace in recorded order.
+    /// - Parameter expectedCount: how many there are (`StoredTrace.eventCount`), to size the array once.
     /// - Complexity: O(events), read through the C API.
-    public func events(ofTrace rowID: Int64) throws -> [TouchEvent] {
+    public func events(ofTrace rowID: Int64, expectedCount: Int = 0) throws -> [TouchEvent] {
         try read { db in
             let statement = try db.cachedStatement(sql: "SELECT t, touch, phase, x, y, radius, expect FROM event WHERE trace_id = ? ORDER BY id")
             let s = statement.sqliteStatement
@@ -49,6 +50,7 @@ extension TraceStore {
             sqlite3_bind_int64(s, 1, rowID)
             defer { sqlite3_reset(s) }
             var events: [TouchEvent] = []
+            events.reserveCapacity(expectedCount)
             while true {
                 let rc = sqlite3_step(s)
                 if rc == SQLITE_DONE { break }
