@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+// Benchmarks for TapReplay, kept in their own package so that the main build,
+// its tests and CI never compile ordo-one/benchmark.
+//
+//   cd Benchmarks && swift package benchmark
+//
+// See Benchmarks/HitTesting/HitTesting.swift for what is measured and for
+// filtered runs. Builds go to Benchmarks/.build (git-ignored).
+import PackageDescription
+
+let package = Package(
+    name: "TapReplayBenchmarks",
+    platforms: [.macOS(.v13)],  // Duration, as the benchmark package itself
+    dependencies: [
+        // The main package, by path; named so that `package:` below does not
+        // depend on the name of the folder the repository is cloned into.
+        .package(name: "TapReplay", path: ".."),
+        // Only the MallocInterposer trait: the default set also enables
+        // RuntimeInterposer, whose package (ordo-one/swift-runtime-interposer)
+        // is not in our package mirror, so resolution would fail.
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HitTestingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TapReplayKit", package: "TapReplay"),
+            ],
+            // The directory follows the ordo-one convention (Benchmarks/<suite>); the
+            // target needs its own name because the engine module is called HitTesting.
+            path: "Benchmarks/HitTesting",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TapReplayKit", package: "TapReplay"),
+            ],
+            path: "Benchmarks/Replay",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
+            name: "ImportBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TapReplayKit", package: "TapReplay"),
+            ],
+            path: "Benchmarks/Import",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)
