@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Reports", "Pipeline", "TraceStore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -26,6 +26,10 @@ public struct RunRequest: Sendable {
     public var revision: String?
     /// Where baselines are written (tests replace it to simulate failures).
     public var writer = AtomicWriter()
+    /// Record the run in history (`replay report` does not).
+    public var recordHistory = true
+    /// Write baselines as the record mode says; false: only compare with those that exist (`replay report`).
+    public var writeBaselines = true
 
     public init() {}
 }
@@ -56,6 +60,8 @@ public enum BaselineStatus: String, Sendable {
 /// One suite's result: the replay, its comparison with the baseline, and whether it passed.
 public struct SuiteOutcome: Sendable {
     public var replay: SuiteReplay
+    /// The compiled snapshot (reports draw from its sampling).
+    public var tester: HitTester
     public var snapshot: SnapshotInfo
     public var diff: Diff.Result
     public var baseline: BaselineStatus
@@ -128,6 +134,10 @@ public struct RunPipeline: Sendable {
                 }
                 let fresh = Baseline(replay, touchRadius: request.hit.touchRadius, gridStep: request.gridStep)
                 switch (request.recordMode, baseline) {
+                case (_, nil) where !request.writeBaselines:
+                    status = .none
+                case (_, _?) where !request.writeBaselines:
+                    status = .compared
                 case (.all, _):
                     try write(fresh, folder)
                     status = .recorded
@@ -150,13 +160,15 @@ public struct RunPipeline: Sendable {
             case .written, .missing: passed = false
             case .compared, .none: passed = diff.regressions.isEmpty
             }
-            outcomes.append(SuiteOutcome(replay: replay, snapshot: info, diff: diff, baseline: status, baselineFile: file, passed: passed))
+            outcomes.append(SuiteOutcome(replay: replay, tester: tester, snapshot: info, diff: diff, baseline: status, baselineFile: file, passed: passed))
         }
         var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
                                  revision: request.revision, request: request)
-        var clock = Stopwatch()
-        outcome.runID = try store.recordRun(HistoryRecord.make(outcome, finishedAt: TraceStoreClock.now()))
-        log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
+        if request.recordHistory {
+            var clock = Stopwatch()
+            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, finishedAt: TraceStoreClock.now()))
+            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
+        }
         return outcome
     }
 

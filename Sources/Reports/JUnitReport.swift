@@ -80,23 +80,5 @@ public enum JUnitReport {
         return lines.joined(separator: "\n")
     }
 
-    /// XML-escapes text, dropping characters XML 1.0 cannot hold.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                if c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) { continue }
-                out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { xmlEscape(s) }
 }

@@ -28,6 +28,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Print the run as JSON on stdout, and nothing else there.") var json = false
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
+    @OptionGroup var pictures: PictureOptions
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
@@ -53,6 +54,7 @@ struct Run: ParsableCommand {
             }
             if let junit { try Files.write(JUnitReport.xml(outcome), to: junit) }
             if let markdown { try Files.write(MarkdownReport.markdown(outcome), to: markdown) }
+            try pictures.write(outcome)
             if !outcome.passed { throw ExitCode(1) }
         } catch let e as RunInputError {
             Console.error(e.description)
@@ -106,6 +108,32 @@ struct ReplayOptions: ParsableArguments {
         t.latencyMs = latencyThreshold
         t.coverage = coverageThreshold
         return t
+    }
+}
+
+/// `--html FILE` and `--svg DIR`: the visual report.
+struct PictureOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write a self-contained HTML report (maps of hit regions, dead zones, presses, regressions) here.", valueName: "file"))
+    var html: String?
+    @Option(help: ArgumentHelp("Write one SVG map per screen into this folder (<screen>.svg).", valueName: "dir"))
+    var svg: String?
+
+    var wanted: Bool { html != nil || svg != nil }
+
+    func write(_ outcome: RunOutcome) throws {
+        guard wanted else { return }
+        let drawings = HTMLReport.drawings(outcome)
+        if let html {
+            try Files.write(HTMLReport.html(outcome, drawings: drawings), to: html)
+            Console.progress("wrote \(html)")
+        }
+        if let svg {
+            for (suite, drawing) in zip(outcome.suites, drawings) {
+                let file = (svg as NSString).appendingPathComponent(Baseline.fileName(for: suite.suite).replacingOccurrences(of: ".json", with: ".svg"))
+                try Files.write(HTMLReport.svg(suite, drawing: drawing), to: file)
+                Console.progress("wrote \(file)")
+            }
+        }
     }
 }
 

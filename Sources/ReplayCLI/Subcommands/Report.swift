@@ -1,0 +1,54 @@
+import ArgumentParser
+import Baselines
+import Foundation
+import Pipeline
+import Reports
+import TraceStore
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw snapshots as an HTML report (and SVG maps): where taps fire, dead zones, stored presses, regressions.",
+        discussion: """
+        Replays the stored traces of each snapshot's screen and, where a baseline exists,
+        compares with it — without writing baselines or recording history.
+        Example: replay report Traces/builds/Settings.no-content-shape.json --baseline Baselines --html report.html
+        Exit status: 0 when the report is written (whatever it shows); 2 when an input cannot be used.
+        """)
+
+    @Argument(help: "Snapshot files or folders (default: the newest stored snapshot of each screen).") var snapshots: [String] = []
+    @Option(help: ArgumentHelp("The baselines folder to compare with, if any.", valueName: "path")) var baseline: String?
+    @OptionGroup var pictures: PictureOptions
+    @OptionGroup var tuning: ReplayOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        var pictures = self.pictures
+        if !pictures.wanted {
+            pictures.html = "replay-report.html"
+        }
+        let store = try openStore(global)
+        var request = RunRequest()
+        request.snapshotPaths = snapshots
+        request.baselineFolder = baseline
+        request.hit = global.hitSettings
+        request.replay = tuning.settings
+        request.gridStep = tuning.step
+        request.thresholds = tuning.thresholds
+        request.recordHistory = false
+        request.writeBaselines = false
+        do {
+            if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
+            let outcome = try RunPipeline(store: store).run(request, log: Console.progress)
+            try pictures.write(outcome)
+        } catch let e as RunInputError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        } catch let e as StoreError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        } catch let e as InputError {
+            Console.error(e.description)
+            throw ExitCode(2)
+        }
+    }
+}

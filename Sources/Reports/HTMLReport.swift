@@ -1,0 +1,146 @@
+import Baselines
+import HitTesting
+import Pipeline
+import ReplayEngine
+import TapModel
+
+/// One self-contained HTML file (inline SVG and CSS; no scripts, no network):
+/// per screen, a drawing of where taps fire, where they die, and where the
+/// recorded presses landed, beside a table of targets and the run's regressions.
+public enum HTMLReport {
+    /// The page's fixed layout: the first screen's drawing starts at (`margin`,
+    /// `headerHeight + titleHeight`) in the page, at `ScreenDrawing.scale` pixels per point.
+    public static let headerHeight = 48
+    public static let titleHeight = 32
+    public static let margin = 16
+
+    /// Drawings of every suite of a run (computed once; the HTML and the SVG files share them).
+    public static func drawings(_ run: RunOutcome) -> [ScreenDrawing] {
+        run.suites.map { ScreenDrawing(tester: $0.tester) }
+    }
+
+    public static func regressedKeys(_ s: SuiteOutcome) -> Set<PressKey> {
+        Set(s.diff.regressions.compactMap { f in f.trace.flatMap { t in f.press.map { PressKey(trace: t, press: $0) } } })
+    }
+
+    /// The standalone SVG of one suite (for `--svg DIR`).
+    public static func svg(_ s: SuiteOutcome, drawing: ScreenDrawing) -> String {
+        drawing.svg(presses: s.replay.presses, regressed: regressedKeys(s), standalone: true)
+    }
+
+    public static func html(_ run: RunOutcome, drawings: [ScreenDrawing]) -> String {
+        let failed = run.suites.filter { !$0.passed }.count
+        let verdict = run.passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">\(failed) of \(run.suites.count) screens failed</span>"
+        var h = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>TapReplay report</title>
+        <style>
+        body { margin: 0; font: 13px/18px Helvetica, Arial, sans-serif; color: #111; background: #fff; }
+        header { height: \(headerHeight)px; box-sizing: border-box; padding: 14px \(margin)px; overflow: hidden; white-space: nowrap; background: #f4f4f6; }
+        header b { font-size: 15px; }
+        .pass { color: #1a7f37; font-weight: bold; } .fail { color: #c62828; font-weight: bold; }
+        section.screen { margin: 0 0 24px 0; padding: 0; }
+        section.screen > h2 { height: \(titleHeight)px; line-height: \(titleHeight)px; margin: 0; padding: 0 \(margin)px; font-size: 15px; overflow: hidden; white-space: nowrap; }
+        .body { display: flex; align-items: flex-start; gap: 20px; margin: 0; padding: 0; }
+        figure { margin: 0; padding: 0 0 0 \(margin)px; flex: none; }
+        figure svg { display: block; border: 0; }
+        figcaption { margin-top: 8px; font-size: 12px; max-width: 480px; }
+        .swatch { display: inline-block; width: 12px; height: 12px; vertical-align: -2px; margin-right: 4px; border: 1px solid #0003; }
+        .aside { flex: 1; min-width: 360px; padding-right: \(margin)px; }
+        table { border-collapse: collapse; font-size: 12px; margin-bottom: 14px; }
+        th, td { border-bottom: 1px solid #e3e3e3; padding: 3px 8px; text-align: left; vertical-align: top; }
+        td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        tr.regressed td { background: #fdecea; }
+        .note { color: #555; }
+        </style></head><body>
+        <header><b>TapReplay</b> &nbsp; \(verdict) &nbsp; <span class="note">\(run.runID.map { "run #\($0) · " } ?? "")\(xmlEscape(run.startedAt))\(run.revision.map { " · " + xmlEscape(String($0.prefix(12))) } ?? "")</span></header>
+
+        """
+        for (s, drawing) in zip(run.suites, drawings) {
+            h += section(s, drawing)
+        }
+        h += "</body></html>\n"
+        return h
+    }
+
+    static func section(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
+        let regressed = regressedKeys(s)
+        let build = s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? ""
+        var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
+        h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
+        h += "<div class=\"body\"><figure>\n"
+        h += drawing.svg(presses: s.replay.presses, regressed: regressed)
+        h += "<figcaption>"
+        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.deadColor)\"></span>dead (a tap inside a target fires nothing) "
+        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.ambiguousColor)\"></span>ambiguous "
+        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.blockedColor)\"></span>blocked "
+        h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(135deg,\(ScreenDrawing.disabledColor) 0 2px,#e6e1f0 2px 4px)\"></span>disabled; "
+        h += "other colours: where each target fires (its frame outlined in the same colour). "
+        h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed."
+        let shown = min(s.replay.presses.filter { $0.partOf == nil }.count, 3000)
+        let total = s.replay.presses.filter { $0.partOf == nil }.count
+        if shown < total { h += " Showing \(shown) of \(total) presses (regressed ones first)." }
+        if drawing.step != 1 { h += " Sampled every \(fmt(drawing.step)) pt." }
+        h += "</figcaption></figure>\n<div class=\"aside\">\n"
+        h += targetTable(s, drawing)
+        h += regressionTable(s)
+        h += "</div></div>\n</section>\n"
+        return h
+    }
+
+    static func targetTable(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
+        var coverage: [String: TargetCoverage] = [:]
+        for t in s.replay.coverage { coverage[t.node] = t }
+        var before: [String: Finding] = [:]
+        for f in s.diff.regressions + s.diff.improvements where f.rule == "R4" { if let n = f.node { before[n] = f } }
+        let withBaseline = s.baseline == .compared
+        var h = "<table class=\"targets\"><thead><tr><th></th><th>target</th><th>action</th>"
+        h += withBaseline ? "<th>own (baseline → now)</th><th>miss (baseline → now)</th>" : "<th>own</th><th>miss</th>"
+        h += "<th>stolen</th><th>blocked</th><th>ambiguous</th><th>disabled</th></tr></thead><tbody>\n"
+        for t in drawing.targets {
+            guard let c = coverage[t.id] else { continue }
+            let f = before[t.id]
+            let isRegressed = f?.kind == .regression
+            h += "<tr\(isRegressed ? " class=\"regressed\"" : "")><td><span class=\"swatch\" style=\"background:\(t.color)\"></span></td>"
+            h += "<td>\(xmlEscape(t.id))</td><td>\(xmlEscape(c.action ?? "—"))</td>"
+            if let f, let b = f.before {
+                h += "<td class=\"n\">\(percent(b.own ?? 0)) → \(percent(c.own))</td><td class=\"n\">\(percent(b.miss ?? 0)) → \(percent(c.miss))</td>"
+            } else {
+                h += "<td class=\"n\">\(percent(c.own))</td><td class=\"n\">\(percent(c.miss))</td>"
+            }
+            h += "<td class=\"n\">\(percent(c.stolen))</td><td class=\"n\">\(percent(c.blocked))</td><td class=\"n\">\(percent(c.ambiguous))</td><td class=\"n\">\(percent(c.disabled))</td></tr>\n"
+        }
+        return h + "</tbody></table>\n"
+    }
+
+    static func regressionTable(_ s: SuiteOutcome) -> String {
+        var h = ""
+        switch s.baseline {
+        case .written: h += "<p class=\"fail\">No baseline: a new one was written to \(xmlEscape(s.baselineFile ?? "?")).</p>\n"
+        case .missing: h += "<p class=\"fail\">No baseline at \(xmlEscape(s.baselineFile ?? "?")).</p>\n"
+        case .none: h += "<p class=\"note\">Not compared with a baseline.</p>\n"
+        case .compared, .recorded: break
+        }
+        guard !s.diff.regressions.isEmpty else {
+            return h + "<p class=\"note\">No regressions.</p>\n"
+        }
+        h += "<table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
+        for f in s.diff.regressions {
+            h += "<tr><td>\(f.rule)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+        }
+        return h + "</tbody></table>\n"
+    }
+
+    static func side(_ s: Finding.Side?) -> String {
+        guard let s else { return "—" }
+        var parts: [String] = []
+        if let o = s.outcome { parts.append(o) }
+        if s.outcome != nil, let a = s.action { parts.append(a) }
+        if let l = s.latencyMs { parts.append("\(fmt(l)) ms") }
+        if let own = s.own { parts.append("own \(percent(own))") }
+        if let miss = s.miss { parts.append("miss \(percent(miss))") }
+        return xmlEscape(parts.joined(separator: " · "))
+    }
+
+    static func percent(_ v: Double) -> String { "\(fmt(v * 100))%" }
+}

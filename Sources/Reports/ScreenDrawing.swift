@@ -1,0 +1,205 @@
+import Baselines
+import HitTesting
+import Pipeline
+import ReplayEngine
+import TapModel
+
+/// A picture of one screen drawn from the engine's own sampling (`screenMap`),
+/// never from geometry worked out again here: every firing region, dead zone,
+/// ambiguous and blocked zone is a union of sampled grid cells.
+///
+/// Cells are classified, merged into horizontal runs, and runs that repeat in
+/// the next rows into rectangles, so a screen of any number of targets draws
+/// as a few thousand rectangles at most.
+public struct ScreenDrawing: Sendable {
+    /// What a cell shows.
+    enum Paint: Equatable, Hashable {
+        case none
+        case fires(Int)  // index into `targets`
+        case dead        // a miss inside a target's frame
+        case ambiguous
+        case blocked
+        case disabled
+    }
+
+    public static let deadColor = "#d62728"
+    public static let ambiguousColor = "#ffa600"
+    public static let blockedColor = "#8c8c8c"
+    public static let disabledColor = "#5e4b8b"
+    /// Target colours: blues, greens, teals, purples, browns — never red, amber or grey.
+    public static let palette = ["#1f77b4", "#2ca02c", "#17becf", "#9467bd", "#8c564b", "#4e79a7", "#59a14f",
+                                 "#76b7b2", "#b07aa1", "#0b6e4f", "#3b5ba9", "#7f6b3f"]
+
+    public let canvas: Rect
+    public let step: Double
+    /// Targets in node-id order, with their colours.
+    public let targets: [(node: Int, id: String, color: String)]
+    let rects: [(x: Double, y: Double, w: Double, h: Double, paint: Paint)]
+    let tester: HitTester
+
+    /// Samples the screen (`tester.screenMap`) and builds the regions.
+    /// - Parameter maxCells: the grid is coarsened above this many cells (very tall captures).
+    public init(tester: HitTester, step requested: Double = 1, maxCells: Int = 1_500_000) {
+        self.tester = tester
+        let canvas = tester.snapshot.canvas
+        self.canvas = canvas
+        var step = requested
+        let cells = (canvas.width / step) * (canvas.height / step)
+        if cells > Double(maxCells) { step = (step * (cells / Double(maxCells)).squareRoot()).rounded(.up) }
+        self.step = step
+        let ids = tester.targets.map { (node: $0, id: tester.snapshot.nodes[$0].id) }
+            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        targets = ids.enumerated().map { (i, t) in (t.node, t.id, ScreenDrawing.palette[i % ScreenDrawing.palette.count]) }
+        var targetIndex: [Int: Int] = [:]
+        for (i, t) in targets.enumerated() { targetIndex[t.node] = i }
+
+        let map = tester.screenMap(step: step, area: canvas)
+        // Which cells lie inside some target's frame (for "dead zone inside a target").
+        var inTarget = [Bool](repeating: false, count: map.columns * map.rows)
+        for t in targets {
+            let f = tester.snapshot.nodes[t.node].frame
+            let c0 = max(0, Int(((f.minX - map.origin.x) / step - 0.5).rounded(.up)))
+            let c1 = min(map.columns - 1, Int(((f.maxX - map.origin.x) / step - 0.5).rounded(.up)) - 1)
+            let r0 = max(0, Int(((f.minY - map.origin.y) / step - 0.5).rounded(.up)))
+            let r1 = min(map.rows - 1, Int(((f.maxY - map.origin.y) / step - 0.5).rounded(.up)) - 1)
+            guard c0 <= c1, r0 <= r1 else { continue }
+            for r in r0...r1 { for c in c0...c1 { inTarget[r * map.columns + c] = true } }
+        }
+        func paint(_ i: Int) -> Paint {
+            switch map.outcomes[i] {
+            case .hit, .expanded: return targetIndex[Int(map.nodes[i])].map { .fires($0) } ?? .none
+            case .ambiguous: return .ambiguous
+            case .blocked: return .blocked
+            case .disabled: return .disabled
+            case .miss: return inTarget[i] ? .dead : .none
+            }
+        }
+        // Runs per row, merged downwards while the same run repeats.
+        struct Open { var row: Int; var height: Int }
+        var open: [[Int]: Open] = [:]  // [c0, c1, paint hash]
+        var out: [(x: Double, y: Double, w: Double, h: Double, paint: Paint)] = []
+        var paints: [Paint] = []
+        var paintIndex: [Paint: Int] = [:]
+        func code(_ p: Paint) -> Int {
+            if let i = paintIndex[p] { return i }
+            paints.append(p)
+            paintIndex[p] = paints.count - 1
+            return paints.count - 1
+        }
+        func emit(_ key: [Int], _ o: Open) {
+            out.append((map.origin.x + Double(key[0]) * step, map.origin.y + Double(o.row) * step,
+                        Double(key[1] - key[0]) * step, Double(o.height) * step, paints[key[2]]))
+        }
+        for row in 0..<map.rows {
+            var runs: [[Int]] = []
+            var c = 0
+            while c < map.columns {
+                let p = paint(row * map.columns + c)
+                var e = c + 1
+                while e < map.columns && paint(row * map.columns + e) == p { e += 1 }
+                if p != .none { runs.append([c, e, code(p)]) }
+                c = e
+            }
+            var next: [[Int]: Open] = [:]
+            for key in runs {
+                if var o = open.removeValue(forKey: key), o.row + o.height == row {
+                    o.height += 1
+                    next[key] = o
+                } else {
+                    next[key] = Open(row: row, height: 1)
+                }
+            }
+            for (key, o) in open { emit(key, o) }
+            open = next
+        }
+        for (key, o) in open { emit(key, o) }
+        rects = out.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+
+    /// How many points one drawing pixel holds: screens up to 480 pt wide draw at 1:1.
+    public static func scale(for canvas: Rect) -> Double {
+        canvas.width <= 480 ? 1 : 480 / canvas.width
+    }
+
+    func color(_ p: Paint) -> String {
+        switch p {
+        case .none: return "none"
+        case .fires(let i): return targets[i].color
+        case .dead: return ScreenDrawing.deadColor
+        case .ambiguous: return ScreenDrawing.ambiguousColor
+        case .blocked: return ScreenDrawing.blockedColor
+        case .disabled: return "url(#disabled)"
+        }
+    }
+
+    /// The drawing as an `<svg>` element: regions, target frames and labels, and press marks.
+    /// - Parameters:
+    ///   - presses: marks to draw (at most `maxPresses`; regressed ones first).
+    ///   - regressed: keys of presses with a regression.
+    public func svg(presses: [PressResult], regressed: Set<PressKey>, maxPresses: Int = 3000, standalone: Bool = false) -> String {
+        let scale = ScreenDrawing.scale(for: canvas)
+        let w = canvas.width * scale, h = canvas.height * scale
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        if standalone { s += "<title>\(xmlEscape(tester.snapshot.screen)) — TapReplay</title>\n" }
+        s += "<defs><pattern id=\"disabled\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#e6e1f0\"/><path d=\"M0 4L4 0\" stroke=\"\(ScreenDrawing.disabledColor)\" stroke-width=\"1.2\"/></pattern></defs>\n"
+        s += "<rect x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" fill=\"#ffffff\"/>\n<g class=\"regions\">\n"
+        for r in rects {
+            s += "<rect x=\"\(fmt(r.x))\" y=\"\(fmt(r.y))\" width=\"\(fmt(r.w))\" height=\"\(fmt(r.h))\" fill=\"\(color(r.paint))\"/>\n"
+        }
+        s += "</g>\n<rect x=\"\(fmt(canvas.minX + 0.5))\" y=\"\(fmt(canvas.minY + 0.5))\" width=\"\(fmt(canvas.width - 1))\" height=\"\(fmt(canvas.height - 1))\" fill=\"none\" stroke=\"#c8c8c8\"/>\n"
+        s += "<g class=\"targets\" fill=\"none\" stroke-width=\"1\">\n"
+        for t in targets {
+            let f = tester.snapshot.nodes[t.node].frame
+            s += "<rect x=\"\(fmt(f.minX + 0.5))\" y=\"\(fmt(f.minY + 0.5))\" width=\"\(fmt(max(f.width - 1, 0)))\" height=\"\(fmt(max(f.height - 1, 0)))\" stroke=\"\(t.color)\"><title>\(xmlEscape(t.id))</title></rect>\n"
+        }
+        s += "</g>\n<g class=\"labels\" font-size=\"7\" fill=\"#111\" shape-rendering=\"auto\">\n"
+        for t in targets {
+            let f = tester.snapshot.nodes[t.node].frame
+            guard f.width >= 12, f.height >= 9 else { continue }
+            s += "<text x=\"\(fmt(f.minX + 2))\" y=\"\(fmt(f.minY + 7))\" stroke=\"#ffffff\" stroke-width=\"2\" paint-order=\"stroke\">\(xmlEscape(t.id))</text>\n"
+        }
+        s += "</g>\n<g class=\"presses\" shape-rendering=\"auto\">\n"
+        let shown = presses.filter { $0.partOf == nil }
+            .sorted { (regressed.contains(PressKey(trace: $0.trace, press: $0.press)) ? 0 : 1) < (regressed.contains(PressKey(trace: $1.trace, press: $1.press)) ? 0 : 1) }
+            .prefix(maxPresses)
+        for p in shown {
+            let x = p.at.x, y = p.at.y
+            if regressed.contains(PressKey(trace: p.trace, press: p.press)) {
+                s += "<path d=\"M\(fmt(x)) \(fmt(y - 6))L\(fmt(x + 6)) \(fmt(y))L\(fmt(x)) \(fmt(y + 6))L\(fmt(x - 6)) \(fmt(y))Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
+            }
+            if p.fired {
+                s += "<circle cx=\"\(fmt(x))\" cy=\"\(fmt(y))\" r=\"2.5\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"0.8\"><title>\(xmlEscape(pressTitle(p)))</title></circle>\n"
+            } else {
+                s += "<path d=\"M\(fmt(x - 3)) \(fmt(y - 3))L\(fmt(x + 3)) \(fmt(y + 3))M\(fmt(x - 3)) \(fmt(y + 3))L\(fmt(x + 3)) \(fmt(y - 3))\" stroke=\"#111\" stroke-width=\"1.6\"><title>\(xmlEscape(pressTitle(p)))</title></path>\n"
+            }
+        }
+        s += "</g>\n</svg>\n"
+        return s
+    }
+
+    func pressTitle(_ p: PressResult) -> String {
+        "\(p.trace) press \(p.press): \(p.outcome.rawValue)" + (p.action.map { " \($0)" } ?? "") + " — \(p.reason)"
+    }
+}
+
+func fmt(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
+
+/// XML-escapes text for HTML, SVG and JUnit, dropping characters XML 1.0 cannot hold.
+func xmlEscape(_ s: String) -> String {
+    var out = ""
+    for c in s.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        case "\n": out += "&#10;"
+        case "\t": out += "&#9;"
+        default:
+            if c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) { continue }
+            out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}

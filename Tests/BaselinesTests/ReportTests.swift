@@ -1,0 +1,84 @@
+import Baselines
+import Foundation
+import HitTesting
+@testable import Pipeline
+import ReplayEngine
+import Reports
+import TapModel
+import Testing
+
+@Suite("Reports drawn from the engine's sampling")
+struct ReportTests {
+    func tester(_ root: JSONValue) throws -> HitTester {
+        let doc: JSONValue = ["format": "tapreplay-snapshot", "version": 1, "screen": "Row",
+                              "device": ["width": 200, "height": 60], "root": root]
+        return HitTester(try Snapshot(json: doc.serialized(.compact)), settings: HitSettings(touchRadius: 0))
+    }
+
+    /// Parses the drawing's region rectangles: (x, y, w, h, fill).
+    func regions(_ svg: String) -> [(Double, Double, Double, Double, String)] {
+        guard let start = svg.range(of: "<g class=\"regions\">"), let end = svg.range(of: "</g>", range: start.upperBound..<svg.endIndex) else { return [] }
+        return svg[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
+            func attr(_ name: String) -> String? {
+                guard let r = line.range(of: " \(name)=\"") else { return nil }
+                return String(line[r.upperBound...].prefix { $0 != "\"" })
+            }
+            guard let x = attr("x").flatMap(Double.init), let y = attr("y").flatMap(Double.init),
+                  let w = attr("width").flatMap(Double.init), let h = attr("height").flatMap(Double.init), let fill = attr("fill") else { return nil }
+            return (x, y, w, h, fill)
+        }
+    }
+
+    @Test("Dead zones are red and firing regions carry their target's colour, exactly where the engine's screen map says")
+    func regionsFollowSampling() throws {
+        // A row without contentShape: only the title and the chevron fire.
+        let t = try tester(["id": "row", "type": "HStack", "frame": [0, 0, 200, 44], "modifiers": [["onTapGesture": ["action": "open"]]],
+                            "children": [["id": "row.title", "type": "Text", "frame": [10, 10, 60, 24]],
+                                         ["id": "row.chevron", "type": "Image", "frame": [180, 15, 10, 14]]]])
+        let drawing = ScreenDrawing(tester: t)
+        let svg = drawing.svg(presses: [], regressed: [])
+        let rects = regions(svg)
+        let rowColor = try #require(drawing.targets.first { $0.id == "row" }?.color)
+        let map = t.screenMap(step: 1, area: Rect(0, 0, 200, 60))
+        var painted = 0
+        for (x, y, w, h, fill) in rects {
+            for row in Int(y)..<Int(y + h) {
+                for column in Int(x)..<Int(x + w) {
+                    let i = map.index(column: column, row: row)
+                    painted += 1
+                    if fill == ScreenDrawing.deadColor {
+                        #expect(map.outcomes[i] == .miss && row < 44, "dead cell (\(column), \(row))")
+                    } else {
+                        #expect(fill == rowColor && map.outcomes[i] == .hit && map.nodes[i] == 0, "cell (\(column), \(row))")
+                    }
+                }
+            }
+        }
+        // Every cell of the row's frame is painted: fired (title 60×24 + chevron 10×14) or dead.
+        #expect(painted == 200 * 44)
+        let fired = rects.filter { $0.4 == rowColor }.reduce(0.0) { $0 + $1.2 * $1.3 }
+        #expect(fired == 60 * 24 + 10 * 14)
+        #expect(rects.count < 20)  // runs merged into rectangles
+    }
+
+    @Test("A screen of 2,000 targets renders a file of a few MB")
+    func scale() throws {
+        var buttons: [JSONValue] = []
+        for i in 0..<2000 {
+            let x = Double(i % 40) * 10, y = Double(i / 40) * 17
+            buttons.append(["id": .string("b\(i)"), "type": "Button", "frame": [.number(x), .number(y), 9, 16], "action": .string("a\(i)"),
+                            "children": [["id": .string("b\(i).t"), "type": "Text", "frame": [.number(x + 1), .number(y + 2), 6, 10]]]])
+        }
+        let doc: JSONValue = ["format": "tapreplay-snapshot", "version": 1, "screen": "Grid", "device": ["width": 400, "height": 852],
+                              "root": ["id": "root", "type": "ZStack", "frame": [0, 0, 400, 852], "children": .array(buttons)]]
+        let tester = HitTester(try Snapshot(json: doc.serialized(.compact)))
+        let replay = Replayer(tester: tester).replaySuite(traces: [])
+        let suite = SuiteOutcome(replay: replay, tester: tester,
+                                 snapshot: SnapshotInfo(source: "grid.json", contentHash: "x", appVersion: nil, appBuild: nil),
+                                 diff: Diff.compare(baseline: nil, current: replay), baseline: .none, baselineFile: nil, passed: true)
+        let run = RunOutcome(suites: [suite], passed: true, runID: nil, startedAt: "now", revision: nil, request: RunRequest())
+        let html = HTMLReport.html(run, drawings: HTMLReport.drawings(run))
+        #expect(html.utf8.count < 4_000_000)
+        #expect(html.components(separatedBy: "<tr>").count >= 2000)
+    }
+}
