@@ -1,6 +1,9 @@
 import ArgumentParser
+import Baselines
 import Foundation
+import Pipeline
 import TapModel
+import TraceStore
 
 /// Where a command failed on its input: printed as one line on stderr, exit status 2.
 struct InputError: Error, CustomStringConvertible {
@@ -32,12 +35,23 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }
 
-/// Runs a command body, turning input errors into one line on stderr and exit status 2.
+/// Runs a command body, turning every "the input could not be used" error
+/// (a file, a snapshot, a baseline, the database, a refused query) into one
+/// line on stderr and exit status 2. Other exits (`ExitCode(1)`) pass through.
 func runReportingInputErrors(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let e as InputError {
-        Console.error(e.description)
+    } catch let e as ExitCode {
+        throw e
+    } catch let e as InputError { try fail(e.description)
+    } catch let e as RunInputError { try fail(e.description)
+    } catch let e as BaselineError { try fail(e.description)
+    } catch let e as StoreError { try fail(e.description)
+    } catch let e as QueryRefused { try fail(e.description)
+    } catch let e as ImportError { try fail(e.description)
+    }
+    func fail(_ message: String) throws -> Never {
+        Console.error(message)
         throw ExitCode(2)
     }
 }

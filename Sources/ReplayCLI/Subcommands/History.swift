@@ -19,7 +19,7 @@ struct History: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        try runReportingInputErrors {
             let store = try ReadOnlyHistory.open(global.databasePath)
             let runs = try store.runs(suite: suite, last: last)
             let trends = try store.targetTrends(suite: suite, target: target, last: last)
@@ -29,9 +29,6 @@ struct History: ParsableCommand {
             } else {
                 Console.out(HistoryReport.text(runs: runs, trends: trends, flaky: flaky, target: target))
             }
-        } catch let e as StoreError {
-            Console.error(e.description)
-            throw ExitCode(2)
         }
     }
 }

@@ -19,14 +19,12 @@ struct Import: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let files: [String]
-        do {
+        var files: [String] = []
+        var store: TraceStore!
+        try runReportingInputErrors {
             files = try ImportFiles.expand(paths)
-        } catch let e as InputError {
-            Console.error(e.description)
-            throw ExitCode(2)
+            store = try TraceStore(path: global.databasePath)
         }
-        let store = try openStore(global)
         var results: [FileImport] = []
         var failures: [String] = []
         let progress = Progress(enabled: Console.stderrIsTerminal)
@@ -130,12 +128,3 @@ final class Progress: @unchecked Sendable {
     }
 }
 
-/// Opens the read-write store, turning failure into one line and exit status 2.
-func openStore(_ global: GlobalOptions) throws -> TraceStore {
-    do {
-        return try TraceStore(path: global.databasePath)
-    } catch let e as StoreError {
-        Console.error(e.description)
-        throw ExitCode(2)
-    }
-}

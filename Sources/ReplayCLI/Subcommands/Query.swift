@@ -25,7 +25,7 @@ struct Query: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        try runReportingInputErrors {
             let store = try ReadOnlyStore(path: global.databasePath)
             let result = try store.query(sql)
             let rows = result.rows.map { $0.map(QueryCell.init) }
@@ -36,12 +36,6 @@ struct Query: ParsableCommand {
             } else {
                 Console.out(QueryOutput.table(columns: result.columns, rows: rows))
             }
-        } catch let e as StoreError {
-            Console.error(e.description)
-            throw ExitCode(2)
-        } catch let e as QueryRefused {
-            Console.error(e.description)
-            throw ExitCode(2)
         }
     }
 }

@@ -23,32 +23,16 @@ struct Report: ParsableCommand {
 
     func run() throws {
         var pictures = self.pictures
-        if !pictures.wanted {
-            pictures.html = "replay-report.html"
-        }
-        let store = try openStore(global)
-        var request = RunRequest()
-        request.snapshotPaths = snapshots
-        request.baselineFolder = baseline
-        request.hit = global.hitSettings
-        request.replay = tuning.settings
-        request.gridStep = tuning.step
-        request.thresholds = tuning.thresholds
-        request.recordHistory = false
-        request.writeBaselines = false
-        do {
+        if !pictures.wanted { pictures.html = "replay-report.html" }
+        try runReportingInputErrors {
+            let store = try TraceStore(path: global.databasePath)
+            var request = tuning.request(global)
+            request.snapshotPaths = snapshots
+            request.baselineFolder = baseline
+            request.recordHistory = false
+            request.writeBaselines = false
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
-            let outcome = try RunPipeline(store: store).run(request, log: Console.progress)
-            try pictures.write(outcome)
-        } catch let e as RunInputError {
-            Console.error(e.description)
-            throw ExitCode(2)
-        } catch let e as StoreError {
-            Console.error(e.description)
-            throw ExitCode(2)
-        } catch let e as InputError {
-            Console.error(e.description)
-            throw ExitCode(2)
+            try pictures.write(try RunPipeline(store: store).run(request, log: Console.progress))
         }
     }
 }

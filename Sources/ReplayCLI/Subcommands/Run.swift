@@ -34,16 +34,12 @@ struct Run: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let store = try openStore(global)
-        var request = RunRequest()
-        request.snapshotPaths = snapshots
-        request.baselineFolder = baseline
-        request.hit = global.hitSettings
-        request.replay = tuning.settings
-        request.gridStep = tuning.step
-        request.thresholds = tuning.thresholds
-        request.revision = revision ?? Revision.detect()
-        do {
+        try runReportingInputErrors {
+            let store = try TraceStore(path: global.databasePath)
+            var request = tuning.request(global)
+            request.snapshotPaths = snapshots
+            request.baselineFolder = baseline
+            request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
             let outcome = try RunPipeline(store: store).run(request, log: Console.progress)
@@ -56,18 +52,6 @@ struct Run: ParsableCommand {
             if let markdown { try Files.write(MarkdownReport.markdown(outcome), to: markdown) }
             try pictures.write(outcome)
             if !outcome.passed { throw ExitCode(1) }
-        } catch let e as RunInputError {
-            Console.error(e.description)
-            throw ExitCode(2)
-        } catch let e as BaselineError {
-            Console.error(e.description)
-            throw ExitCode(2)
-        } catch let e as StoreError {
-            Console.error(e.description)
-            throw ExitCode(2)
-        } catch let e as InputError {
-            Console.error(e.description)
-            throw ExitCode(2)
         }
     }
 }
@@ -108,6 +92,16 @@ struct ReplayOptions: ParsableArguments {
         t.latencyMs = latencyThreshold
         t.coverage = coverageThreshold
         return t
+    }
+
+    /// A run request with these tunables and the global ones.
+    func request(_ global: GlobalOptions) -> RunRequest {
+        var r = RunRequest()
+        r.hit = global.hitSettings
+        r.replay = settings
+        r.gridStep = step
+        r.thresholds = thresholds
+        return r
     }
 }
 
