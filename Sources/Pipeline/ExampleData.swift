@@ -2,18 +2,25 @@ import Foundation
 import TraceStore
 
 /// The repository's example data (`Traces/`), imported on first use so that
-/// `swift run replay --baseline Baselines` works on a fresh clone.
+/// `swift run replay --baseline Baselines` works on a fresh clone, and kept in
+/// step with the files so that editing an example snapshot and running again
+/// replays the edited snapshot.
 public enum ExampleData {
     /// Other builds of the example screens live here; they are not imported (the
     /// newest stored snapshot of a screen is the one a default run uses).
     public static let otherBuildsFolder = "builds"
 
     /// Imports `folder` (traces anywhere under it, snapshots outside `builds/`)
-    /// when the database holds no traces and no snapshots yet.
-    /// - Returns: the files imported (empty when nothing was done).
+    /// when the database holds no traces and no snapshots yet, or when it holds
+    /// data imported from that folder before (then changed files are imported,
+    /// and the folder's snapshots become their screens' current ones). A
+    /// database filled from elsewhere is left alone.
+    /// - Returns: the files that added something (empty when nothing changed).
+    @discardableResult
     public static func importIfEmpty(_ store: TraceStore, folder: String = "Traces", log: (String) -> Void) throws -> [String] {
         let counts = try store.counts()
-        guard counts.traces == 0, counts.snapshots == 0 else { return [] }
+        let empty = counts.traces == 0 && counts.snapshots == 0
+        guard try empty || store.hasImports(under: folder) else { return [] }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue,
               let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
@@ -25,14 +32,22 @@ public enum ExampleData {
         }
         files.sort()
         guard !files.isEmpty else { return [] }
-        log("the database is empty: importing the example data in \(folder)/ (\(files.count) files)")
+        if empty { log("the database is empty: importing the example data in \(folder)/ (\(files.count) files)") }
+        var changed: [String] = []
         for file in files {
             do {
-                _ = try store.importFile(file)
+                let result = try store.importFile(file)
+                if !result.tracesAdded.isEmpty || result.snapshotsAdded > 0 { changed.append(file) }
+                if result.kind == .snapshot, let data = FileManager.default.contents(atPath: file) {
+                    try store.makeCurrent(snapshotHash: TraceStore.contentHash(of: data))
+                }
             } catch let e as ImportError {
                 throw RunInputError(e.description)
             }
         }
-        return files
+        if !empty && !changed.isEmpty {
+            log("example data changed: imported \(changed.joined(separator: ", "))")
+        }
+        return changed
     }
 }

@@ -108,3 +108,26 @@ extension TraceStore {
         }
     }
 }
+
+extension TraceStore {
+    /// Whether any trace or snapshot was imported from a file under `folder`.
+    public func hasImports(under folder: String) throws -> Bool {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return try read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM trace WHERE substr(imported_from, 1, length(?1)) = ?1)
+                    OR EXISTS (SELECT 1 FROM snapshot WHERE substr(imported_from, 1, length(?1)) = ?1)
+                """, arguments: [prefix]) ?? false
+        }
+    }
+
+    /// Makes a stored snapshot its screen's newest (the one a default run uses).
+    public func makeCurrent(snapshotHash hash: String) throws {
+        try writeTransaction { db in
+            try db.execute(sql: """
+                UPDATE snapshot SET id = (SELECT max(id) + 1 FROM snapshot)
+                WHERE content_hash = ?1 AND id < (SELECT max(s.id) FROM snapshot s WHERE s.screen = snapshot.screen)
+                """, arguments: [hash])
+        }
+    }
+}
