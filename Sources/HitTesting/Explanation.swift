@@ -69,8 +69,8 @@ extension HitTester {
         switch h.source {
         case .control: return " (the control is not enabled)"
         case .recognizer: return " (the recognizer is not enabled)"
-        case .swiftUI(let m):
-            for (k, mod) in nodes[h.node].modifiers.enumerated() where k > m {
+        case .swiftUI:
+            for mod in nodes[h.node].modifiers {
                 if case .disabled(true) = mod { return " (disabled(true) on \(nodes[h.node].id))" }
             }
             var a = nodes[h.node].parent

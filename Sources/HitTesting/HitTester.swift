@@ -134,13 +134,8 @@ public final class HitTester: Sendable {
 
             // Handlers: a Button's action first (innermost), then UIKit's, then gestures in modifier order.
             var list: [Handler] = []
-            func disabledAt(_ modifierIndex: Int) -> Bool {
-                if disabledAbove[i] { return true }
-                for (m, modifier) in node.modifiers.enumerated() where m > modifierIndex {
-                    if case .disabled(true) = modifier { return true }
-                }
-                return false
-            }
+            // S6: disabled(true) anywhere on the view disables every gesture on it and in its subtree.
+            let disabledHere = disabledAbove[i] || node.modifiers.contains { if case .disabled(true) = $0 { return true }; return false }
             func maskedAt(_ modifierIndex: Int, own: GestureAttachment.Mask) -> Bool {
                 if own == .subviews || own == .none || maskedAbove[i] { return true }
                 for (m, modifier) in node.modifiers.enumerated() where m > modifierIndex {
@@ -155,7 +150,7 @@ public final class HitTester: Sendable {
             if node.isButton && node.system == .swiftui {
                 list.append(Handler(node: i, slot: list.count, source: .swiftUI(modifierIndex: -1), priority: .normal,
                                     gesture: Gesture(.button, action: node.action), action: node.action,
-                                    isDisabled: disabledAt(-1), isMasked: maskedAt(-1, own: .all), system: .swiftui,
+                                    isDisabled: disabledHere, isMasked: maskedAt(-1, own: .all), system: .swiftui,
                                     region: .base, gestureName: "button"))
             }
             if node.system == .uikit {
@@ -176,7 +171,7 @@ public final class HitTester: Sendable {
                 guard case .gesture(let attachment) = modifier else { continue }
                 list.append(Handler(node: i, slot: list.count, source: .swiftUI(modifierIndex: m), priority: attachment.priority,
                                     gesture: attachment.gesture, action: attachment.action,
-                                    isDisabled: disabledAt(m), isMasked: maskedAt(m, own: attachment.mask), system: node.system,
+                                    isDisabled: disabledHere, isMasked: maskedAt(m, own: attachment.mask), system: node.system,
                                     region: node.system == .uikit ? .anywhere : regionFor(m), gestureName: attachment.gesture.kindName))
             }
             handlers[i] = list

@@ -375,7 +375,10 @@ struct SnapshotDecoder {
 
     func decodeModifier(_ v: Int, _ path: Path) throws -> Modifier {
         let m = try object(v, path)
-        guard m.count == 1, let entry = m.first else {
+        // One key; a gesture entry may carry its mask beside it: {"gesture": g, "mask": "gesture"}.
+        let attaching: Set<String> = ["gesture", "highPriorityGesture", "simultaneousGesture"]
+        let siblingMask = m.count == 2 && m.contains { $0.key == "mask" } && m.contains { attaching.contains($0.key) }
+        guard m.count == 1 || siblingMask, let entry = m.first(where: { $0.key != "mask" }) else {
             throw fail(path, v, "a modifier is an object with exactly one key, found \(m.count)")
         }
         let value = entry.value
@@ -399,10 +402,11 @@ struct SnapshotDecoder {
             let priority: GestureAttachment.Priority = entry.key == "gesture" ? .normal : (entry.key == "highPriorityGesture" ? .high : .simultaneous)
             let om = try object(value, vp)
             var mask = GestureAttachment.Mask.all
-            if let mv = optional(om, "mask") {
-                let text = try string(mv, .key(vp, "mask"))
+            let maskValue = optional(om, "mask").map { ($0, Path.key(vp, "mask")) } ?? optional(m, "mask").map { ($0, Path.key(path, "mask")) }
+            if let (mv, mp) = maskValue {
+                let text = try string(mv, mp)
                 guard let parsed = GestureAttachment.Mask(rawValue: text) else {
-                    throw fail(.key(vp, "mask"), mv, "unknown mask '\(text)' (expected all, gesture, subviews or none)")
+                    throw fail(mp, mv, "unknown mask '\(text)' (expected all, gesture, subviews or none)")
                 }
                 mask = parsed
             }

@@ -65,6 +65,14 @@ public final class TraceStore: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB: fewer page spills in big imports, memory still bounded
         }
         do {
+            // Look before touching: a file that is not ours must be left exactly as it is
+            // (opening it for writing would already switch it to WAL).
+            if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 {
+                var look = Configuration()
+                look.readonly = true
+                look.busyMode = .timeout(busyTimeout)
+                try TraceStore.checkSchema(try DatabaseQueue(path: path, configuration: look), path: path)
+            }
             queue = try DatabaseQueue(path: path, configuration: config)
             try TraceStore.checkSchema(queue, path: path)
             if let upTo {

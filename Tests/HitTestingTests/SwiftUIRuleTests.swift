@@ -205,12 +205,14 @@ struct SwiftUIRuleTests {
         #expect(t.tap(100, 75).action == "behind")
     }
 
-    @Test("S6 disabled written after a gesture disables it; written before, it only disables what is inside")
+    @Test("S6 disabled anywhere in a view's modifiers disables its gestures, before or after it")
     func s6Order() throws {
         let after = try tester(node("tile", "Color", [0, 0, 100, 100], modifiers: [onTap("open"), ["disabled": true]]), radius: 0)
         #expect(after.tap(50, 50).outcome == .disabled)
         let before = try tester(node("tile", "Color", [0, 0, 100, 100], modifiers: [["disabled": true], onTap("open")]), radius: 0)
-        #expect(before.tap(50, 50).action == "open")
+        #expect(before.tap(50, 50).outcome == .disabled)
+        let notDisabled = try tester(node("tile", "Color", [0, 0, 100, 100], modifiers: [["disabled": false], onTap("open")]), radius: 0)
+        #expect(notDisabled.tap(50, 50).action == "open")
         let button = try tester(node("b", "Button", [0, 0, 100, 100], modifiers: [["disabled": true]],
                                      children: [node("b.bg", "Color", [0, 0, 100, 100])], ["action": "go"]), radius: 0)
         #expect(button.tap(50, 50).outcome == .disabled)
@@ -332,5 +334,13 @@ struct SwiftUIRuleTests {
 
     func maskedGesture(_ mask: String) -> JSONValue {
         ["gesture": ["tap": ["count": 1], "action": "parent", "mask": .string(mask)]]
+    }
+
+    @Test("S11 the mask may also stand beside the attaching entry")
+    func s11SiblingMask() throws {
+        let t = try tester(parentWithButton([["gesture": ["tap": ["count": 1], "action": "parent"], "mask": "gesture"]]), radius: 0)
+        #expect(t.tap(50, 50).action == "parent")
+        let none = try tester(parentWithButton([["highPriorityGesture": ["tap": [:], "action": "parent"], "mask": "none"]]), radius: 0)
+        #expect(none.tap(50, 50).outcome == .miss)
     }
 }

@@ -38,8 +38,10 @@ struct StoreTests {
         #expect { try TraceStore(path: path) } throws: { ($0 as? StoreError)?.description == "\(path) is not a SQLite database" }
         let other = (dir.path as NSString).appendingPathComponent("other.sqlite")
         try DatabaseQueue(path: other).write { try $0.execute(sql: "CREATE TABLE customers (id INTEGER)") }
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
         #expect { try TraceStore(path: other) } throws: { ($0 as? StoreError)?.description.contains("not a TapReplay one") == true }
-        #expect(try DatabaseQueue(path: other).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") } == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)  // left exactly as it was
+        #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
     }
 
     @Test("A database locked by another writer: one clear error after the busy timeout, nothing stored")
