@@ -41,8 +41,14 @@ struct MainJobTests {
         }
         #expect(rules == ["R1", "R4", "R6"])
 
-        // The history shows both runs.
+        // The text report, piped: grouped by rule, no colour codes.
+        let text = try Replay.run(["--baseline", "Baselines"], cwd: dir.path)
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("R1 dead zone") && text.stdout.contains("R4 coverage") && text.stdout.contains("R6 expectation"))
+        #expect(!text.stdout.contains("\u{1B}["))
+
+        // The history shows every run.
         let history = try #require(try Replay.run(["history", "--json"], cwd: dir.path).json)
-        #expect(history.count("runs") == 2)
+        #expect(history.count("runs") == 3)
     }
 }
