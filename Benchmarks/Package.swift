@@ -21,40 +21,25 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "HitTestingBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "TapReplayKit", package: "TapReplay"),
-            ],
-            // The directory follows the ordo-one convention (Benchmarks/<suite>); the
-            // target needs its own name because the engine module is called HitTesting.
-            path: "Benchmarks/HitTesting",
-            plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
-            ]
-        ),
-        .executableTarget(
-            name: "ReplayBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "TapReplayKit", package: "TapReplay"),
-            ],
-            path: "Benchmarks/Replay",
-            plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
-            ]
-        ),
-        .executableTarget(
-            name: "ImportBenchmarks",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "TapReplayKit", package: "TapReplay"),
-            ],
-            path: "Benchmarks/Import",
-            plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
-            ]
-        ),
+        // Shared by the benchmark targets: a deterministic random number generator.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+        benchmark("HitTestingBenchmarks", "HitTesting"),
+        benchmark("ReplayBenchmarks", "Replay"),
+        benchmark("ImportBenchmarks", "Import"),
     ]
 )
+
+/// A benchmark executable in `Benchmarks/<folder>` (the ordo-one layout). Targets need
+/// their own names: the engine module is called HitTesting.
+func benchmark(_ name: String, _ folder: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Benchmark", package: "benchmark"),
+            .product(name: "TapReplayKit", package: "TapReplay"),
+        ],
+        path: "Benchmarks/\(folder)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

@@ -31,31 +31,9 @@
 // last three kinds reach no region exactly: about a third of uniformly
 // scattered touches (356–378 of the benchmarks' 1,000 at each size).
 
+import BenchmarkSupport
 import HitTesting
 import TapModel
-
-/// SplitMix64: a tiny, fast, fully deterministic generator (same numbers on
-/// every platform and every run), for text widths and touch points.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `0 ..< 1` (53 random bits).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    /// Uniform integer in `range`.
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}
 
 /// Writes snapshot JSON node by node. `open` starts a node, `close` ends the
 /// most recently opened one; children are written between the two, so the

@@ -20,6 +20,7 @@
 // Target: read+replay ≤ 2× read (compare the p50 rows).
 
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import HitTesting
 import ReplayEngine
@@ -108,23 +109,6 @@ final class ReplayFixture: @unchecked Sendable {
             handle.write(Data(text.utf8))
             text = ""
         }
-    }
-}
-
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A standard normal sample (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u1 = max(Double(next() >> 11) / Double(1 << 53), 1e-300), u2 = Double(next() >> 11) / Double(1 << 53)
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 }
 
