@@ -359,9 +359,6 @@ public final class HitTester: Sendable {
 
     /// Whether `node` is a UIKit view hosting SwiftUI content (U5).
     public func isHosting(_ node: Int) -> Bool { hosting[node] }
-
-    /// Whether the view can take touches at all (S5 and U1's static conditions, through its ancestors).
-    public func isAlive(_ node: Int) -> Bool { alive[node] }
 }
 
 extension HitTester {

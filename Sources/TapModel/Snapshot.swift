@@ -41,25 +41,9 @@ public struct Snapshot: Sendable {
 
     public var root: Node { nodes[0] }
 
-    /// Index of the node with this id.
-    public func index(of id: String) -> Int? { nodes.firstIndex { $0.id == id } }
-
-    /// Node ids from the root down to `index`.
-    public func pathIDs(to index: Int) -> [String] {
-        var ids: [String] = []
-        var i = index
-        while i >= 0 { ids.append(nodes[i].id); i = nodes[i].parent }
-        return ids.reversed()
-    }
-
     /// Whether `ancestor` is `node` or one of its ancestors.
     @inline(__always) public func isInSubtree(_ node: Int, of ancestor: Int) -> Bool {
         node >= ancestor && node < nodes[ancestor].end
-    }
-
-    /// A display name for reports: the accessibility label, else the id.
-    public func displayName(_ index: Int) -> String {
-        nodes[index].id
     }
 
     /// The window size: the device's width and height when given, else the root frame's extent.

@@ -56,7 +56,7 @@ extension HitTester {
     }
 
     func coverage(ofID id: String, step: Double = 1) -> TargetCoverage {
-        coverage(of: snapshot.index(of: id)!, step: step)
+        coverage(of: index(ofID: id)!, step: step)
     }
 }
 
