@@ -9,7 +9,17 @@ public struct Snapshot: Sendable {
     public var app: AppInfo
     public var device: DeviceInfo
     public var capturedAt: String?
+    /// Where the snapshot came from and what that source cannot know.
+    public var capture: CaptureInfo?
     public var nodes: [Node]
+
+    /// `capture`: the source of a converted snapshot and the limits of that source.
+    public struct CaptureInfo: Sendable, Equatable {
+        public static let sources = ["tapreplay-capture", "swiftui-debug", "recursive-description", "xcuitest", "wda-xml", "hand"]
+        public var from: String
+        public var limits: [String]
+        public init(from: String, limits: [String] = []) { self.from = from; self.limits = limits }
+    }
 
     public struct AppInfo: Sendable, Equatable {
         public var id: String?
@@ -31,11 +41,13 @@ public struct Snapshot: Sendable {
         }
     }
 
-    public init(screen: String, app: AppInfo = AppInfo(), device: DeviceInfo = DeviceInfo(), capturedAt: String? = nil, nodes: [Node]) {
+    public init(screen: String, app: AppInfo = AppInfo(), device: DeviceInfo = DeviceInfo(), capturedAt: String? = nil,
+                capture: CaptureInfo? = nil, nodes: [Node]) {
         self.screen = screen
         self.app = app
         self.device = device
         self.capturedAt = capturedAt
+        self.capture = capture
         self.nodes = nodes
     }
 
