@@ -159,14 +159,6 @@ public struct UIKitProperties: Sendable, Equatable {
         public var allowableMovement: Double = 10
         public init(kind: Kind, action: String? = nil) { self.kind = kind; self.action = action }
     }
-
-    /// The bounds `point(inside:)` accepts: the frame grown or shrunk by `hitInsets`.
-    public func hitBounds(_ frame: Rect) -> Rect {
-        frame.inset(top: hitInsets[0], left: hitInsets[1], bottom: hitInsets[2], right: hitInsets[3])
-    }
-
-    /// U1: a view that is hidden, nearly transparent or non-interactive takes no touches.
-    public var takesTouches: Bool { !hidden && alpha >= 0.01 && userInteractionEnabled }
 }
 
 /// A shape as written in a snapshot, before it is laid out.
@@ -237,16 +229,6 @@ public enum Modifier: Sendable, Equatable {
     case opacity(Double)
     case hidden(Bool)
     case clipped(Bool)
-
-    /// S5: makes the view and its subtree take no touches.
-    public var removesHitTesting: Bool {
-        switch self {
-        case .allowsHitTesting(let allowed): return !allowed
-        case .opacity(let o): return o <= 0
-        case .hidden(let h): return h
-        default: return false
-        }
-    }
 }
 
 /// A gesture attached by a modifier (`onTapGesture`, `gesture`, ...), or a
