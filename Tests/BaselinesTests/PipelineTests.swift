@@ -98,12 +98,12 @@ struct PipelineTests {
         _ = try w.run(good, mode: .all)
         let r = try w.run(regressed)
         #expect(!r.passed)
-        let rules = Set(r.suites[0].diff.regressions.map(\.rule))
+        let rules = Set(r.suites[0].diff.regressions.map(\.rule.rawValue))
         #expect(rules == ["R1", "R4", "R6"])
-        let dead = try #require(r.suites[0].diff.regressions.first { $0.rule == "R1" && $0.trace == "settings-leading-edge-0001" })
+        let dead = try #require(r.suites[0].diff.regressions.first { $0.rule.rawValue == "R1" && $0.trace == "settings-leading-edge-0001" })
         #expect(dead.press == 1 && dead.at == Point(200, 122) && dead.node == "row.flowMeter")
         #expect(dead.before?.outcome == "hit" && dead.after?.outcome == "miss" && dead.before?.action == "openFlowMeter")
-        let coverage = try #require(r.suites[0].diff.regressions.first { $0.rule == "R4" && $0.node == "row.flowMeter" })
+        let coverage = try #require(r.suites[0].diff.regressions.first { $0.rule.rawValue == "R4" && $0.node == "row.flowMeter" })
         #expect(coverage.before?.own == 1 && (coverage.after?.own ?? 1) < 0.5)
 
         // The JUnit report parses and counts the failing testcases.
@@ -117,11 +117,13 @@ struct PipelineTests {
         #expect(counter.failureTypes.isSuperset(of: ["R1", "R4", "R6"]))
         #expect(MarkdownReport.markdown(r).contains("**R1**"))
 
-        // Accepting the change: --record rewrites the baseline and passes; then it compares clean, except R6.
+        // Accepting the change: --record rewrites the baseline, but an unmet expectation (R6)
+        // is never a pass; afterwards it compares clean, except R6.
         let accepted = try w.run(regressed, mode: .all)
-        #expect(accepted.passed && accepted.suites[0].baseline == .recorded)
+        #expect(!accepted.passed && accepted.suites[0].baseline == .recorded)
+        #expect(Set(accepted.suites[0].diff.regressions.map(\.rule.rawValue)) == ["R6"])
         let after = try w.run(regressed)
-        #expect(Set(after.suites[0].diff.regressions.map(\.rule)) == ["R6"])  // expectations need no baseline
+        #expect(Set(after.suites[0].diff.regressions.map(\.rule.rawValue)) == ["R6"])  // expectations need no baseline
     }
 
     @Test("History: every run is kept; per-target trends; a press that flips between runs of one snapshot is flaky")
