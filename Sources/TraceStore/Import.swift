@@ -274,10 +274,6 @@ private final class EventInserter {
             }
             i += 8
         }
-        let rc = sqlite3_step(s)
-        sqlite3_reset(s)
-        guard rc == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
-        }
+        try SQLiteC.execute(s)
     }
 }
