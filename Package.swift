@@ -29,11 +29,14 @@ let package = Package(
             "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
-        .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Reports", "Pipeline", "TraceStore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports"]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports", "TestSupport"]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -110,9 +110,6 @@ public struct ScreenMap: Sendable {
     public let nodes: [Int32]
 
     public func index(column: Int, row: Int) -> Int { row * columns + column }
-    public func centre(column: Int, row: Int) -> Point {
-        Point(origin.x + (Double(column) + 0.5) * step, origin.y + (Double(row) + 0.5) * step)
-    }
 }
 
 extension HitTester {

@@ -9,26 +9,21 @@ import ReplayEngine
 import Reports
 import TapModel
 import Testing
+import TestSupport
 import TraceStore
 
 /// A temporary workspace: a database, a baselines folder, files.
 final class Workspace {
-    let path: String
+    let folder = TemporaryFolder("tapreplay-pipeline")
     let store: TraceStore
     init() throws {
-        path = NSTemporaryDirectory() + "tapreplay-pipeline-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        store = try TraceStore(path: path + "/replay.sqlite")
+        store = try TraceStore(path: folder.db)
     }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
 
+    var path: String { folder.path }
     var baselines: String { path + "/Baselines" }
 
-    func file(_ name: String, _ text: String) -> String {
-        let p = path + "/" + name
-        try! text.write(toFile: p, atomically: true, encoding: .utf8)
-        return p
-    }
+    func file(_ name: String, _ text: String) -> String { folder.file(name, text) }
 
     func run(_ snapshot: String, mode: RecordMode = .missing, radius: Double = 10, baseline: Bool = true) throws -> RunOutcome {
         var request = RunRequest()
@@ -40,11 +35,7 @@ final class Workspace {
         return try RunPipeline(store: store).run(request)
     }
 
-    static let repo: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url = url.deletingLastPathComponent() }
-        return url.path
-    }()
+    static let repo = repositoryRoot
 
     /// The example traces of the repository, imported.
     func importExampleTraces() throws {
