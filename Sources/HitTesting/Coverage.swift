@@ -177,3 +177,13 @@ public struct ScreenPicture: Sendable {
             .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     }
 }
+
+extension TargetCoverage {
+    /// The target's fields as baselines, `deadzones --json` and the run JSON write them
+    /// (inside an object the caller opens): node, action and the six fractions, 4 decimals.
+    public func writeFields(to w: inout JSONWriter) {
+        w.field("node", node)
+        w.field("action", action)
+        for (name, value) in fractions { w.field(name, rounded: value) }
+    }
+}

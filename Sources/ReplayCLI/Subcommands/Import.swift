@@ -17,7 +17,7 @@ struct Import: ParsableCommand {
 
     @Argument(help: "Files or folders to import.") var paths: [String]
     @Flag(help: "Print the summary as JSON on stdout.") var json = false
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: DatabaseOption
 
     func run() throws {
         var files: [String] = []
