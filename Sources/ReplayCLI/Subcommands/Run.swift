@@ -25,13 +25,18 @@ struct Run: ParsableCommand {
     @Flag(help: "Rewrite the baselines from this run (an unmet expectation still fails).") var record = false
     @Option(name: .customLong("record-mode"), help: ArgumentHelp("missing (default: write a missing baseline and fail), all, never (CI). Also $REPLAY_RECORD.", valueName: "mode"))
     var recordMode: RecordMode?
-    @Flag(help: "Print the run as JSON on stdout, and nothing else there.") var json = false
+    @Flag(help: "Print the run as JSON on stdout, and nothing else there: a summary per screen.") var json = false
+    @Flag(help: "With --json: also list every press of each screen (pressResults), streamed as the run goes.") var presses = false
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if presses && !json { throw ValidationError("--presses goes with --json") }
+    }
 
     func run() throws {
         try runReportingInputErrors {
@@ -43,9 +48,13 @@ struct Run: ParsableCommand {
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
-            let outcome = try RunPipeline(store: store).run(request, log: Console.progress)
-            if json {
-                Console.out(RunReport.json(outcome).serialized(.pretty) + "\n")
+            let stream = json && presses ? RunReport.Stream(request: request) { Console.outBytes($0) } : nil
+            let outcome = try RunPipeline(store: store).run(request, log: Console.progress, observer: stream)
+            if let stream {
+                stream.finish(outcome)
+                Console.out("\n")
+            } else if json {
+                Console.out(RunReport.json(outcome))
             } else {
                 Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
             }
