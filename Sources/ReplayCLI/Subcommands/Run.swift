@@ -11,12 +11,14 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay every stored trace against each snapshot, compare with the baselines, record the run in history.",
         discussion: """
-        Without --snapshots, each screen's newest stored snapshot is used. On a database with
-        no traces and no snapshots, the example data in ./Traces is imported first (not its
-        builds/ folder), so `replay --baseline Baselines` works on a fresh clone.
+        Every stored trace of each screen is replayed against its snapshot and, when the baselines folder has one, against the baseline's accepted snapshot; the two are compared press by press and target by target, and findings are grouped by cause. Without --snapshots, each screen's newest stored snapshot by capture time (then app build) is used. On a database with no traces and no snapshots, the example data in ./Traces is imported first (not its builds/ folder), so `replay --baseline Baselines` works on a fresh clone.
 
-        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline
-        written without --record); 2 the input could not be used.
+        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline written without --record, or a baseline whose screen has no snapshot in the run); 2 the input could not be used; 64 a usage error.
+
+        Examples:
+          replay --baseline Baselines
+          replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --json
+          replay run --baseline Baselines --json --presses > run.json
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -132,7 +134,7 @@ struct PictureOptions: ParsableArguments {
             Console.progress("wrote \(html)")
         }
         if let svg {
-            for (suite, drawing) in zip(outcome.suites, drawings) {
+            for (suite, drawing) in zip(outcome.suites.filter { $0.picture != nil }, drawings) {
                 let file = (svg as NSString).appendingPathComponent(Baseline.fileName(for: suite.suite).replacingOccurrences(of: ".json", with: ".svg"))
                 try Files.write(HTMLReport.svg(suite, drawing: drawing), to: file)
                 Console.progress("wrote \(file)")
