@@ -121,6 +121,9 @@ public enum Regions {
             guard SwiftUIFacts.stackTypes.contains(type) else { return nil }
             let kids = children(of: view)
             if kids.contains(where: { if case .spacer = $0 { return true }; return false }) { return "the Spacer" }
+            for case .container(let c) in kids where childGap(c, depth: depth) == "the Spacer" {
+                return "the Spacer in its \(c.view.typeName ?? "stack")"
+            }
             let views = kids.reduce(0) { n, k in if case .many = k { return n + 2 }; return n + 1 }
             if views >= 2 {
                 let spacing = view.call?.arguments.first { $0.label?.text == "spacing" }?.expression

@@ -1,0 +1,116 @@
+import Foundation
+import SourceLint
+import Testing
+
+@Suite("Lint fixes and suppression")
+struct FixAndSuppressionTests {
+    static let example = """
+        import SwiftUI
+
+        struct Rows: View {
+            var body: some View {
+                VStack {
+                    HStack { Text("Alerts"); Spacer() }
+                        // opens the alerts screen
+                        .onTapGesture { open() }
+                    HStack { Text("About"); Spacer() }.onTapGesture { about() }
+                    HStack {
+                        Text("Units")
+                        Spacer()
+                    }
+                    .onTapGesture { units() }
+                    .contentShape(Rectangle()) // widen the row
+                    .padding()
+                    Text("Leaf").onTapGesture { leaf() }
+                }
+            }
+        }
+
+        """
+
+    @Test("--fix round-trips: afterwards no L1 or L2 remain, and every byte outside the edits is unchanged")
+    func fixRoundTrips() {
+        let linter = Linter()
+        let before = linter.lint(source: Self.example, file: "Rows.swift")
+        #expect(before.map(\.rule) == ["L1", "L1", "L2"])
+        let (fixed, count) = SourceFiles.fixed(source: Self.example, file: "Rows.swift", with: linter)
+        #expect(count == 3)
+        #expect(linter.lint(source: fixed, file: "Rows.swift").filter { ["L1", "L2"].contains($0.rule) }.isEmpty)
+        #expect(fixed == """
+            import SwiftUI
+
+            struct Rows: View {
+                var body: some View {
+                    VStack {
+                        HStack { Text("Alerts"); Spacer() }
+                            // opens the alerts screen
+                            .contentShape(Rectangle())
+                            .onTapGesture { open() }
+                        HStack { Text("About"); Spacer() }.contentShape(Rectangle()).onTapGesture { about() }
+                        HStack {
+                            Text("Units")
+                            Spacer()
+                        }
+                        .contentShape(Rectangle())
+                        .onTapGesture { units() } // widen the row
+                        .padding()
+                        Text("Leaf").onTapGesture { leaf() }
+                    }
+                }
+            }
+
+            """)
+        // Without the shapes (inserted or moved), both texts are the same, byte for byte.
+        func withoutShapes(_ text: String) -> String {
+            text.replacingOccurrences(of: #"\n *\.contentShape\(Rectangle\(\)\)"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: ".contentShape(Rectangle())", with: "")
+        }
+        #expect(Array(withoutShapes(fixed).utf8) == Array(withoutShapes(Self.example).utf8))
+        // A second run changes nothing.
+        #expect(SourceFiles.fixed(source: fixed, file: "Rows.swift", with: linter).fixed == 0)
+    }
+
+    @Test("--fix leaves suppressed and disabled findings alone")
+    func fixRespectsSuppression() {
+        let source = "let v = HStack { Text(\"a\"); Spacer() }.onTapGesture { } // replay-lint:disable L1\n"
+        #expect(SourceFiles.fixed(source: source, file: "a.swift", with: Linter()).fixed == 0)
+        #expect(SourceFiles.fixed(source: source.replacingOccurrences(of: " // replay-lint:disable L1", with: ""),
+                                  file: "a.swift", with: Linter(disabled: ["L1"])).fixed == 0)
+    }
+
+    @Test("// replay-lint:disable Ln silences one finding: at the end of its line or alone on the line before")
+    func suppression() {
+        let code = """
+            HStack { Text("a"); Spacer() }.onTapGesture { } // replay-lint:disable L1
+            // replay-lint:disable L1
+            HStack { Text("b"); Spacer() }.onTapGesture { }
+            HStack { Text("c"); Spacer() }.onTapGesture { }
+            HStack { Text("d"); Spacer() }.onTapGesture { } // replay-lint:disable L2
+            /* replay-lint:disable L5, L1 */ HStack { Text("e"); Spacer() }.onTapGesture { }
+            """
+        let found = lint(code)
+        #expect(found.map(\.rule) == ["L1", "L1"])
+        #expect(found.map(\.line) == [8, 9], "only the unsuppressed rows c and d remain")
+    }
+
+    @Test("Files: folders are searched for .swift files, hidden folders skipped; a missing path or a non-Swift file is an input error")
+    func files() throws {
+        let dir = NSTemporaryDirectory() + "lint-files-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Sub/.build", withIntermediateDirectories: true)
+        for f in ["/B.swift", "/Sub/A.swift", "/Sub/.build/C.swift", "/notes.md"] {
+            try "let x = 1\n".write(toFile: dir + f, atomically: true, encoding: .utf8)
+        }
+        #expect(try SourceFiles.collect([dir]) == [dir + "/B.swift", dir + "/Sub/A.swift"])
+        #expect(throws: LintInputError.self) { try SourceFiles.collect([dir + "/missing"]) }
+        #expect(throws: LintInputError.self) { try SourceFiles.collect([dir + "/notes.md"]) }
+    }
+
+    @Test("Locations: line and column of the modifier's name; UTF-16 columns count code units")
+    func locations() throws {
+        let f = try #require(Linter().lint(source: "let v = HStack { Text(\"é🙂\"); Spacer() }.onTapGesture { }\n", file: "x.swift").first)
+        #expect(f.line == 1)
+        #expect(f.column == 45, "UTF-8 bytes, as compilers count")
+        #expect(f.utf16Column == 42)
+    }
+}
