@@ -202,7 +202,8 @@ public enum Regions {
                 return m.unlabeled.first?.as(BooleanLiteralExprSyntax.self)?.literal.text == "false" ? .nothing : .unknown
             case "hidden": return .nothing
             case "stroke", "strokeBorder": return .nothing   // a hairline, not a surface
-            case "opacity": continue   // 0 is clear (above); any other opacity still takes touches
+            case "opacity":   // 0 is clear (above); another literal still takes touches; an expression may be 0
+                if SwiftUIFacts.number(m.unlabeled.first) == nil { return .unknown }
             case "frame":
                 let w = SwiftUIFacts.number(m.argument("width")), h = SwiftUIFacts.number(m.argument("height"))
                 if (w.map { $0 <= 2 } ?? false) || (h.map { $0 <= 2 } ?? false) { return .nothing }

@@ -54,16 +54,51 @@ public enum SourceFiles {
     }
 
     /// Lints one file.
+    /// - Throws: `LintInputError` when the file cannot be read or nests too deeply to walk.
     public static func lint(_ path: String, with linter: Linter) throws -> [LintFinding] {
-        linter.lint(source: try read(path), file: path)
+        linter.lint(tree: try parse(try read(path), file: path), file: path)
+    }
+
+    /// The deepest syntax tree the linter walks. swift-syntax walks trees
+    /// recursively; `onLargeStack` gives it room for this depth, and a deeper
+    /// file (a chain of thousands of modifiers) is refused instead of crashing.
+    public static let maximumDepth = 20_000
+
+    /// Parses a file, refusing a tree deeper than `maximumDepth` (checked without recursion).
+    static func parse(_ source: String, file: String) throws -> SourceFileSyntax {
+        let tree = Parser.parse(source: source)
+        var stack: [(Syntax, Int)] = [(Syntax(tree), 1)]
+        while let (node, depth) = stack.popLast() {
+            if depth > maximumDepth {
+                let line = 1 + source.utf8.prefix(node.position.utf8Offset).lazy.filter { $0 == 10 }.count
+                throw LintInputError("\(file):\(line): nested more than \(maximumDepth) levels deep; replay lint does not read it")
+            }
+            for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
+        }
+        return tree
+    }
+
+    /// Runs `body` on a thread with a 1 GiB stack (reserved, not committed), so
+    /// swift-syntax's recursive walks of deep but legal files do not overflow.
+    public static func onLargeStack<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.result = Result { try body() }
+            done.signal()
+        }
+        thread.stackSize = 1 << 30
+        thread.start()
+        done.wait()
+        return try box.result!.get()
     }
 
     /// Applies the fixes of L1 and L2 to one file's text: `SourceEdit`s placed by
     /// the syntax tree (an insertion before the gesture's `.`, the removal of the
     /// misplaced shape); every byte outside the edits is kept.
     /// - Returns: the new text and how many findings it fixed (0: unchanged).
-    public static func fixed(source: String, file: String, with linter: Linter) -> (text: String, fixed: Int) {
-        let tree = Parser.parse(source: source)
+    public static func fixed(source: String, file: String, with linter: Linter) throws -> (text: String, fixed: Int) {
+        let tree = try parse(source, file: file)
         let fixable = linter.lint(tree: tree, file: file).filter { $0.fixable && ["L1", "L2"].contains($0.rule) }
         guard !fixable.isEmpty, tree.description == source else { return (source, 0) }
         // From the end backwards, so each edit's offsets still hold; edits never overlap
@@ -79,7 +114,7 @@ public enum SourceFiles {
     /// - Returns: how many findings it fixed.
     public static func fix(_ path: String, with linter: Linter) throws -> Int {
         let source = try read(path)
-        let (text, count) = fixed(source: source, file: path, with: linter)
+        let (text, count) = try fixed(source: source, file: path, with: linter)
         guard count > 0 else { return 0 }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -88,4 +123,9 @@ public enum SourceFiles {
         }
         return count
     }
+}
+
+/// Carries a result from the large-stack thread back; written once before the semaphore signals.
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
 }

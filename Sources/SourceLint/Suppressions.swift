@@ -9,45 +9,42 @@ struct Suppressions {
 
     static let marker = "replay-lint:disable"
 
+    /// - Complexity: O(n) in the size of the source; only comments holding the marker cost more.
     init(tree: SourceFileSyntax, converter: SourceLocationConverter) {
-        var codeLines = Set<Int>()   // lines with a token on them
-        var comments: [(line: Int, rules: Set<String>)] = []
+        var source: [UInt8]?
         for token in tree.tokens(viewMode: .sourceAccurate) {
-            if token.tokenKind != .endOfFile {
-                codeLines.insert(converter.location(for: token.positionAfterSkippingLeadingTrivia).line)
+            for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
+                var position = start
+                for piece in trivia {
+                    defer { position += piece.sourceLength }
+                    guard let rules = Suppressions.rules(in: piece) else { continue }
+                    let line = converter.location(for: position).line
+                    if source == nil { source = tree.syntaxTextBytes }
+                    // Alone on its line it speaks for the next line; after code, for its own.
+                    let bytes = source!
+                    let lineStart = converter.position(ofLine: line, column: 1).utf8Offset
+                    let end = (position + piece.sourceLength).utf8Offset
+                    let lineEnd = bytes[end...].firstIndex(where: { $0 == 10 || $0 == 13 }) ?? bytes.endIndex
+                    let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                    let alone = bytes[lineStart..<position.utf8Offset].allSatisfy(isBlank) && bytes[end..<lineEnd].allSatisfy(isBlank)
+                    silenced[alone ? line + 1 : line, default: []].formUnion(rules)
+                }
             }
-            var position = token.position
-            for piece in token.leadingTrivia {
-                Suppressions.record(piece, at: position, converter: converter, into: &comments)
-                position += piece.sourceLength
-            }
-            position = token.endPositionBeforeTrailingTrivia
-            for piece in token.trailingTrivia {
-                Suppressions.record(piece, at: position, converter: converter, into: &comments)
-                position += piece.sourceLength
-            }
-        }
-        for c in comments {
-            // At the end of a code line it speaks for that line; alone, for the next one.
-            let line = codeLines.contains(c.line) ? c.line : c.line + 1
-            silenced[line, default: []].formUnion(c.rules)
         }
     }
 
-    private static func record(_ piece: TriviaPiece, at position: AbsolutePosition, converter: SourceLocationConverter,
-                               into comments: inout [(line: Int, rules: Set<String>)]) {
+    /// The rule ids a comment names after the marker, or nil.
+    static func rules(in piece: TriviaPiece) -> Set<String>? {
         let text: String
         switch piece {
         case .lineComment(let t), .blockComment(let t), .docLineComment(let t), .docBlockComment(let t): text = t
-        default: return
+        default: return nil
         }
-        guard let range = text.range(of: marker) else { return }
-        let rest = text[range.upperBound...]
-        let rules = rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard let range = text.range(of: marker) else { return nil }
+        let rules = text[range.upperBound...].split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .map(String.init)
             .prefix(while: { $0.first == "L" && Int($0.dropFirst()) != nil })
-        guard !rules.isEmpty else { return }
-        comments.append((converter.location(for: position).line, Set(rules)))
+        return rules.isEmpty ? nil : Set(rules)
     }
 
     func silences(_ rule: String, line: Int) -> Bool { silenced[line]?.contains(rule) == true }

@@ -29,11 +29,11 @@ struct FixAndSuppressionTests {
         """
 
     @Test("--fix round-trips: afterwards no L1 or L2 remain, and every byte outside the edits is unchanged")
-    func fixRoundTrips() {
+    func fixRoundTrips() throws {
         let linter = Linter()
         let before = linter.lint(source: Self.example, file: "Rows.swift")
         #expect(before.map(\.rule) == ["L1", "L1", "L2"])
-        let (fixed, count) = SourceFiles.fixed(source: Self.example, file: "Rows.swift", with: linter)
+        let (fixed, count) = try SourceFiles.fixed(source: Self.example, file: "Rows.swift", with: linter)
         #expect(count == 3)
         #expect(linter.lint(source: fixed, file: "Rows.swift").filter { ["L1", "L2"].contains($0.rule) }.isEmpty)
         #expect(fixed == """
@@ -67,14 +67,14 @@ struct FixAndSuppressionTests {
         }
         #expect(Array(withoutShapes(fixed).utf8) == Array(withoutShapes(Self.example).utf8))
         // A second run changes nothing.
-        #expect(SourceFiles.fixed(source: fixed, file: "Rows.swift", with: linter).fixed == 0)
+        #expect(try SourceFiles.fixed(source: fixed, file: "Rows.swift", with: linter).fixed == 0)
     }
 
     @Test("--fix leaves suppressed and disabled findings alone")
-    func fixRespectsSuppression() {
+    func fixRespectsSuppression() throws {
         let source = "let v = HStack { Text(\"a\"); Spacer() }.onTapGesture { } // replay-lint:disable L1\n"
-        #expect(SourceFiles.fixed(source: source, file: "a.swift", with: Linter()).fixed == 0)
-        #expect(SourceFiles.fixed(source: source.replacingOccurrences(of: " // replay-lint:disable L1", with: ""),
+        #expect(try SourceFiles.fixed(source: source, file: "a.swift", with: Linter()).fixed == 0)
+        #expect(try SourceFiles.fixed(source: source.replacingOccurrences(of: " // replay-lint:disable L1", with: ""),
                                   file: "a.swift", with: Linter(disabled: ["L1"])).fixed == 0)
     }
 
@@ -112,5 +112,18 @@ struct FixAndSuppressionTests {
         #expect(f.line == 1)
         #expect(f.column == 45, "UTF-8 bytes, as compilers count")
         #expect(f.utf16Column == 42)
+    }
+
+    @Test("A chain nested deeper than the linter walks is refused with its line, not a crash")
+    func tooDeep() throws {
+        let dir = NSTemporaryDirectory() + "lint-deep-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let file = dir + "/Deep.swift"
+        try ("import SwiftUI\nlet v = Text(\"a\")" + String(repeating: ".padding()", count: 12_000) + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(throws: LintInputError.self) { try SourceFiles.lint(file, with: Linter()) }
+        let shallow = dir + "/Shallow.swift"
+        try ("let v = Text(\"a\")" + String(repeating: ".padding()", count: 3_000) + "\n").write(toFile: shallow, atomically: true, encoding: .utf8)
+        #expect(try SourceFiles.onLargeStack { try SourceFiles.lint(shallow, with: Linter()) }.isEmpty)
     }
 }

@@ -42,21 +42,23 @@ struct Lint: ParsableCommand {
     func run() throws {
         try runReportingInputErrors {
             let linter = Linter(disabled: disabled)
-            var findings: [LintFinding] = []
-            let files: [String]
+            let (paths, fix) = (self.paths, self.fix)
+            let (files, findings): ([String], [LintFinding])
             do {
-                files = try SourceFiles.collect(paths)
-                if files.isEmpty { Console.progress("replay lint: no .swift files in \(paths.joined(separator: ", "))") }
-                if fix {
-                    var fixed = 0, changed = 0
-                    for file in files {
-                        let n = try SourceFiles.fix(file, with: linter)
-                        fixed += n
-                        if n > 0 { changed += 1 }
+                (files, findings) = try SourceFiles.onLargeStack {
+                    let files = try SourceFiles.collect(paths)
+                    if files.isEmpty { Console.progress("replay lint: no .swift files in \(paths.joined(separator: ", "))") }
+                    if fix {
+                        var fixed = 0, changed = 0
+                        for file in files {
+                            let n = try SourceFiles.fix(file, with: linter)
+                            fixed += n
+                            if n > 0 { changed += 1 }
+                        }
+                        Console.progress("replay lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s") in \(changed) file\(changed == 1 ? "" : "s")")
                     }
-                    Console.progress("replay lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s") in \(changed) file\(changed == 1 ? "" : "s")")
+                    return (files, try files.flatMap { try SourceFiles.lint($0, with: linter) })
                 }
-                for file in files { findings += try SourceFiles.lint(file, with: linter) }
             } catch let e as LintInputError {
                 throw InputError(e.description)
             }

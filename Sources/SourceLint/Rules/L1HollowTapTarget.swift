@@ -56,6 +56,11 @@ public struct HollowTapTarget: LintRule {
             "HStack { Text(\"a\"); Spacer() }.onTapGesture { open() }.contentShape(Rectangle())",
             // a drag is not a tap target
             "HStack { Text(\"a\"); Spacer() }.gesture(DragGesture())",
+            // a ViewModifier's content, a Button, a gesture behind #if: the source does not tell
+            "content.onTapGesture { open() }",
+            "Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.onTapGesture { log() }",
+            "HStack { Text(\"a\"); Spacer() }\n#if os(iOS)\n.onTapGesture { open() }\n#endif",
+            "Group { if compact { Text(\"a\") } else { Text(\"b\") } }.onTapGesture { open() }",
         ]
     }
 

@@ -39,6 +39,9 @@ public struct OverlayOverTap: LintRule {
             "Card().onTapGesture { open() }.overlay { BadgeView(count: 3) }",
             "Card().onTapGesture { open() }.overlay { Text(\"x\").onTapGesture { other() } }",
             "Card().onTapGesture { open() }.overlay(Rectangle().frame(height: 1), alignment: .bottom)",
+            // an opacity the source does not fix may be 0; a ProgressView is not known to take taps
+            "Card().onTapGesture { open() }.overlay(Color.black.opacity(isDimmed ? 0.4 : 0))",
+            "Card().onTapGesture { open() }.overlay { ProgressView() }",
         ]
     }
 
