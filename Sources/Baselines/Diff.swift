@@ -23,7 +23,7 @@ public enum Diff {
             let newPresses = current.presses.filter { context.before[PressKey(trace: $0.trace, press: $0.press)] == nil }
             if !newPresses.isEmpty {
                 let traces = Set(newPresses.map(\.trace)).sorted()
-                all.append(Finding(kind: .new, rule: "press", suite: current.suite,
+                all.append(Finding(kind: .new, rule: .newPress, suite: current.suite,
                                    message: "\(newPresses.count) press\(newPresses.count == 1 ? "" : "es") not in the baseline (traces \(traces.joined(separator: ", ")))"))
             }
         }

@@ -36,8 +36,8 @@ public struct Finding: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// `R1` … `R6`; `new` findings say what is new (`target`, `press`).
-    public var rule: String
+    /// R1 … R6; `new` findings say what is new (`target`, `press`).
+    public var rule: Rule
     public var suite: String
     public var trace: String?
     public var press: Int?
@@ -49,7 +49,7 @@ public struct Finding: Sendable, Equatable {
     public var after: Side?
     public var message: String
 
-    public init(kind: Kind, rule: String, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
+    public init(kind: Kind, rule: Rule, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
                 node: String? = nil, action: String? = nil, expect: String? = nil, before: Side? = nil, after: Side? = nil,
                 message: String) {
         self.kind = kind; self.rule = rule; self.suite = suite; self.trace = trace; self.press = press; self.at = at
@@ -68,9 +68,7 @@ public struct Finding: Sendable, Equatable {
 
 /// What each rule compares (baseline-and-cli.md, "What is a regression").
 public protocol RegressionRule: Sendable {
-    /// `R1` … `R6`.
-    static var id: String { get }
-    static var summary: String { get }
+    static var rule: Rule { get }
     /// Regressions and improvements of this rule for one suite.
     func findings(_ context: DiffContext) -> [Finding]
 }
@@ -106,7 +104,7 @@ public struct DiffContext: Sendable {
     }
 
     /// A press finding with its location and both sides filled in.
-    func pressFinding(_ kind: Finding.Kind, _ rule: String, _ key: PressKey, current: PressResult? = nil, message: String) -> Finding {
+    func pressFinding(_ kind: Finding.Kind, _ rule: Rule, _ key: PressKey, current: PressResult? = nil, message: String) -> Finding {
         let a = current ?? after[key], b = before[key]
         return Finding(kind: kind, rule: rule, suite: suite, trace: key.trace, press: key.press, at: a?.at ?? b?.at,
                        node: a?.node ?? b?.node, action: a?.action ?? b?.action, expect: a?.expect,

@@ -110,9 +110,6 @@ public struct ScreenMap: Sendable {
     public let nodes: [Int32]
 
     public func index(column: Int, row: Int) -> Int { row * columns + column }
-    public func centre(column: Int, row: Int) -> Point {
-        Point(origin.x + (Double(column) + 0.5) * step, origin.y + (Double(row) + 0.5) * step)
-    }
 }
 
 extension HitTester {
@@ -143,5 +140,50 @@ extension HitTester {
             }
         }
         return ScreenMap(origin: Point(rect.minX, rect.minY), step: step, columns: columns, rows: rows, outcomes: outcomes, nodes: nodes)
+    }
+}
+
+/// What a picture of a screen needs, sampled once by the engine: the screen
+/// map and the targets' ids, frames and actions. A run attaches it to a
+/// suite's outcome only when a picture is asked for (`--html`, `--svg`), so
+/// reports draw from results and never sample again.
+public struct ScreenPicture: Sendable {
+    public struct Target: Sendable {
+        public let node: Int
+        public let id: String
+        public let action: String?
+        public let frame: Rect
+    }
+
+    public let screen: String
+    public let canvas: Rect
+    public let map: ScreenMap
+    /// Targets in node-id order.
+    public let targets: [Target]
+
+    /// Samples `tester`'s screen.
+    /// - Parameter maxCells: the grid is coarsened above this many cells (very tall captures).
+    public init(_ tester: HitTester, step requested: Double = 1, maxCells: Int = 1_500_000) {
+        let canvas = tester.snapshot.canvas
+        var step = requested
+        let cells = (canvas.width / step) * (canvas.height / step)
+        if cells > Double(maxCells) { step = (step * (cells / Double(maxCells)).squareRoot()).rounded(.up) }
+        self.screen = tester.snapshot.screen
+        self.canvas = canvas
+        self.map = tester.screenMap(step: step, area: canvas)
+        let nodes = tester.snapshot.nodes
+        self.targets = tester.targets
+            .map { i in Target(node: i, id: nodes[i].id, action: tester.handlers[i].first(where: { $0.isTapLike })?.action, frame: nodes[i].frame) }
+            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    }
+}
+
+extension TargetCoverage {
+    /// The target's fields as baselines, `deadzones --json` and the run JSON write them
+    /// (inside an object the caller opens): node, action and the six fractions, 4 decimals.
+    public func writeFields(to w: inout JSONWriter) {
+        w.field("node", node)
+        w.field("action", action)
+        for (name, value) in fractions { w.field(name, rounded: value) }
     }
 }

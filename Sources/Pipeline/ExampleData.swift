@@ -22,15 +22,8 @@ public enum ExampleData {
         let empty = counts.traces == 0 && counts.snapshots == 0
         guard try empty || store.hasImports(under: folder) else { return [] }
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue,
-              let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let rel = walker.nextObject() as? String {
-            if rel == otherBuildsFolder || rel.hasPrefix(otherBuildsFolder + "/") { continue }
-            let path = (folder as NSString).appendingPathComponent(rel)
-            if TraceStore.importKind(of: path) != nil { files.append(path) }
-        }
-        files.sort()
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else { return [] }
+        let files = try InputFiles.collect([folder], skipping: [otherBuildsFolder]) { TraceStore.importKind(of: $0) != nil }
         guard !files.isEmpty else { return [] }
         if empty { log("the database is empty: importing the example data in \(folder)/ (\(files.count) files)") }
         var changed: [String] = []

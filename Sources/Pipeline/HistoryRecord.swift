@@ -32,7 +32,7 @@ enum HistoryRecord {
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
                     findings: (s.diff.regressions + s.diff.improvements + s.diff.notes).map { f in
-                        RunRecord.Finding(kind: f.kind.rawValue, rule: f.rule, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
+                        RunRecord.Finding(kind: f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
                                           node: f.node, before: f.before.map { FindingJSON.side($0).serialized(.compact) },
                                           after: f.after.map { FindingJSON.side($0).serialized(.compact) }, message: f.message)
                     })
@@ -54,7 +54,7 @@ public enum FindingJSON {
     }
 
     public static func finding(_ f: Finding) -> JSONValue {
-        var pairs: [JSONValue.Pair] = [.init("rule", .string(f.rule)), .init("suite", .string(f.suite))]
+        var pairs: [JSONValue.Pair] = [.init("rule", .string(f.rule.rawValue)), .init("suite", .string(f.suite))]
         if let t = f.trace { pairs.append(.init("trace", .string(t))) }
         if let p = f.press { pairs.append(.init("press", .number(p))) }
         if let a = f.at { pairs.append(.init("at", .array([.rounded(a.x), .rounded(a.y)]))) }

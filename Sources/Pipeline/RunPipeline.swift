@@ -30,6 +30,8 @@ public struct RunRequest: Sendable {
     public var recordHistory = true
     /// Write baselines as the record mode says; false: only compare with those that exist (`replay report`).
     public var writeBaselines = true
+    /// Sample each screen for a picture (`--html`, `--svg`).
+    public var picture = false
 
     public init() {}
 }
@@ -43,25 +45,11 @@ public struct SnapshotInfo: Sendable, Equatable {
     public var appBuild: String?
 }
 
-/// What happened to a suite's baseline in this run.
-public enum BaselineStatus: String, Sendable {
-    /// Compared with the existing baseline.
-    case compared
-    /// There was none: it was written, and the run fails until it is reviewed and committed.
-    case written
-    /// There was none, and the record mode forbids writing one.
-    case missing
-    /// Rewritten from this run (`--record`).
-    case recorded
-    /// No `--baseline` given.
-    case none
-}
-
 /// One suite's result: the replay, its comparison with the baseline, and whether it passed.
 public struct SuiteOutcome: Sendable {
     public var replay: SuiteReplay
-    /// The compiled snapshot (reports draw from its sampling).
-    public var tester: HitTester
+    /// The engine's sampling of the screen, when the request asked for a picture.
+    public var picture: ScreenPicture?
     public var snapshot: SnapshotInfo
     public var diff: Diff.Result
     public var baseline: BaselineStatus
@@ -132,35 +120,19 @@ public struct RunPipeline: Sendable {
                 if let b = baseline, b.touchRadius != request.hit.touchRadius || b.gridStep != request.gridStep {
                     log("warning: \(file!) was recorded with touch radius \(JSONValue.format(b.touchRadius)) and grid step \(JSONValue.format(b.gridStep)); this run uses \(JSONValue.format(request.hit.touchRadius)) and \(JSONValue.format(request.gridStep))")
                 }
-                let fresh = Baseline(replay, touchRadius: request.hit.touchRadius, gridStep: request.gridStep)
-                switch (request.recordMode, baseline) {
-                case (_, nil) where !request.writeBaselines:
-                    status = .none
-                case (_, _?) where !request.writeBaselines:
-                    status = .compared
-                case (.all, _):
-                    try write(fresh, folder)
-                    status = .recorded
-                    log("recorded \(file!)")
-                case (.missing, nil):
-                    try write(fresh, folder)
-                    status = .written
-                    log("wrote a new baseline \(file!): review it, commit it, and run again")
-                case (.never, nil):
-                    status = .missing
-                    log("no baseline \(file!), and the record mode (never) forbids writing one")
-                default:
-                    status = .compared
+                let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: request.writeBaselines)
+                status = plan.status
+                if plan.write { try write(Baseline(replay, touchRadius: request.hit.touchRadius, gridStep: request.gridStep), folder) }
+                switch status {
+                case .recorded: log("recorded \(file!)")
+                case .written: log("wrote a new baseline \(file!): review it, commit it, and run again")
+                case .missing: log("no baseline \(file!), and the record mode (never) forbids writing one")
+                default: break
                 }
             }
             let diff = Diff.compare(baseline: status == .compared ? baseline : nil, current: replay, thresholds: request.thresholds)
-            let passed: Bool
-            switch status {
-            case .recorded: passed = true
-            case .written, .missing: passed = false
-            case .compared, .none: passed = diff.regressions.isEmpty
-            }
-            outcomes.append(SuiteOutcome(replay: replay, tester: tester, snapshot: info, diff: diff, baseline: status, baselineFile: file, passed: passed))
+            let passed = status.passes(diff)
+            outcomes.append(SuiteOutcome(replay: replay, picture: request.picture ? ScreenPicture(tester) : nil, snapshot: info, diff: diff, baseline: status, baselineFile: file, passed: passed))
         }
         var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
                                  revision: request.revision, request: request)
@@ -198,18 +170,8 @@ public struct RunPipeline: Sendable {
                 }
             }
         }
-        var files: [String] = []
+        let files = try InputFiles.collect(paths, recursive: false) { $0.hasSuffix(".json") }
         let fm = FileManager.default
-        for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw RunInputError("\(path): no such file or folder") }
-            if isDir.boolValue {
-                let names = (try? fm.contentsOfDirectory(atPath: path)) ?? []
-                files += names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
-            } else {
-                files.append(path)
-            }
-        }
         return try files.map { file in
             guard let data = fm.contents(atPath: file) else { throw RunInputError("\(file): cannot read the file") }
             do {

@@ -15,8 +15,9 @@ public enum HTMLReport {
     public static let margin = 16
 
     /// Drawings of every suite of a run (computed once; the HTML and the SVG files share them).
+    /// - Precondition: the run was asked for pictures (`RunRequest.picture`).
     public static func drawings(_ run: RunOutcome) -> [ScreenDrawing] {
-        run.suites.map { ScreenDrawing(tester: $0.tester) }
+        run.suites.compactMap { $0.picture.map(ScreenDrawing.init) }
     }
 
     public static func regressedKeys(_ s: SuiteOutcome) -> Set<PressKey> {
@@ -92,7 +93,7 @@ public enum HTMLReport {
         var coverage: [String: TargetCoverage] = [:]
         for t in s.replay.coverage { coverage[t.node] = t }
         var before: [String: Finding] = [:]
-        for f in s.diff.regressions + s.diff.improvements where f.rule == "R4" { if let n = f.node { before[n] = f } }
+        for f in s.diff.regressions + s.diff.improvements where f.rule == .coverage { if let n = f.node { before[n] = f } }
         let withBaseline = s.baseline == .compared
         var h = "<table class=\"targets\"><thead><tr><th></th><th>target</th><th>action</th>"
         h += withBaseline ? "<th>own (baseline → now)</th><th>miss (baseline → now)</th>" : "<th>own</th><th>miss</th>"
@@ -126,7 +127,7 @@ public enum HTMLReport {
         }
         h += "<table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
         for f in s.diff.regressions {
-            h += "<tr><td>\(f.rule)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+            h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
         }
         return h + "</tbody></table>\n"
     }

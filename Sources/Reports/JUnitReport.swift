@@ -15,7 +15,7 @@ public enum JUnitReport {
             func testcase(_ classname: String, _ name: String, _ findings: [Finding], extra: String? = nil) {
                 var body = ""
                 for f in findings {
-                    body += "      <failure type=\"\(escape(f.rule))\" message=\"\(escape("\(f.rule) \(f.location): \(f.message)"))\">\(escape(detail(f)))</failure>\n"
+                    body += "      <failure type=\"\(escape(f.rule.rawValue))\" message=\"\(escape("\(f.rule.rawValue) \(f.location): \(f.message)"))\">\(escape(detail(f)))</failure>\n"
                 }
                 if let extra { body += "      <failure type=\"baseline\" message=\"\(escape(extra))\">\(escape(extra))</failure>\n" }
                 if !findings.isEmpty || extra != nil { failures += 1 }
@@ -32,21 +32,21 @@ public enum JUnitReport {
             // A testcase per target: coverage findings, and press findings on that target.
             let regressions = s.diff.regressions
             var targetNodes = s.replay.coverage.map(\.node)
-            for f in regressions where f.rule == "R5" { if let n = f.node { targetNodes.append(n) } }
+            for f in regressions where f.rule == .gone { if let n = f.node { targetNodes.append(n) } }
             for node in targetNodes {
                 let action = s.replay.coverage.first { $0.node == node }?.action
                 let mine = regressions.filter { f in
-                    f.rule != "R6" && (f.rule == "R4" || f.rule == "R5" ? f.node == node : (f.before?.node ?? f.node) == node)
+                    f.rule != .expectation && (f.rule.isAboutTarget ? f.node == node : (f.before?.node ?? f.node) == node)
                 }
                 testcase("\(s.suite).targets", action.map { "\(node) (\($0))" } ?? node, mine)
             }
             // Press findings whose node is not a target any more.
             let placed = Set(targetNodes)
-            let stray = regressions.filter { $0.rule != "R6" && !placed.contains($0.before?.node ?? $0.node ?? "") }
+            let stray = regressions.filter { $0.rule != .expectation && !placed.contains($0.before?.node ?? $0.node ?? "") }
             if !stray.isEmpty { testcase("\(s.suite).presses", "presses on views that are not targets", stray) }
             // A testcase per expectation.
             for p in s.replay.presses where p.expect != nil {
-                let mine = regressions.filter { $0.rule == "R6" && $0.trace == p.trace && $0.press == p.press }
+                let mine = regressions.filter { $0.rule == .expectation && $0.trace == p.trace && $0.press == p.press }
                 testcase("\(s.suite).expectations", "\(p.trace) press \(p.press) expects \(p.expect!)", mine)
             }
             totalTests += cases.count
@@ -67,7 +67,7 @@ public enum JUnitReport {
     }
 
     static func detail(_ f: Finding) -> String {
-        var lines = ["rule: \(f.rule)", "suite: \(f.suite)"]
+        var lines = ["rule: \(f.rule.rawValue)", "suite: \(f.suite)"]
         if let t = f.trace { lines.append("trace: \(t)") }
         if let p = f.press { lines.append("press: \(p)") }
         if let a = f.at { lines.append("point: \(a)") }

@@ -20,7 +20,7 @@ public enum MarkdownReport {
             if s.baseline == .written { out += "- a new baseline was written to `\(s.baselineFile ?? "?")`: review and commit it\n" }
             if s.baseline == .missing { out += "- no baseline at `\(s.baselineFile ?? "?")`\n" }
             for f in s.diff.regressions.prefix(maxFindings) {
-                out += "- **\(f.rule)** \(cell(f.location)): \(cell(f.message))\n"
+                out += "- **\(f.rule.rawValue)** \(cell(f.location)): \(cell(f.message))\n"
             }
             if s.diff.regressions.count > maxFindings { out += "- … and \(s.diff.regressions.count - maxFindings) more\n" }
         }

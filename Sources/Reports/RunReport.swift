@@ -80,15 +80,6 @@ public enum RunReport {
         func dim(_ s: String) -> String { paint(s, "2") }
     }
 
-    static let ruleNames: [String: String] = [
-        "R1": "dead zone: presses that fired no longer fire",
-        "R2": "stolen: presses fire a different action",
-        "R3": "slower: presses wait more than 50 ms longer",
-        "R4": "coverage: targets respond on less of their frame",
-        "R5": "gone: targets no longer in the snapshot",
-        "R6": "expectation: presses do not fire the node they meant",
-    ]
-
     public static func text(_ run: RunOutcome, style: Style) -> String {
         var out = ""
         for s in run.suites {
@@ -113,15 +104,15 @@ public enum RunReport {
             case .recorded: out += "  baseline recorded to \(s.baselineFile ?? "?")\n"
             case .none, .compared: break
             }
-            for rule in ["R1", "R2", "R3", "R4", "R5", "R6"] {
+            for rule in Rule.regressionRules {
                 let found = s.diff.regressions.filter { $0.rule == rule }
                 guard !found.isEmpty else { continue }
-                out += "  " + style.red("\(rule) \(ruleNames[rule]!)") + " (\(found.count))\n"
+                out += "  " + style.red("\(rule.rawValue) \(rule.title(run.request.thresholds))") + " (\(found.count))\n"
                 for f in found { out += "    \(f.location): \(f.message)\n" }
             }
             if !s.diff.improvements.isEmpty {
                 out += "  " + style.green("improvements (\(s.diff.improvements.count))") + "\n"
-                for f in s.diff.improvements { out += "    \(f.rule) \(f.location): \(f.message)\n" }
+                for f in s.diff.improvements { out += "    \(f.rule.rawValue) \(f.location): \(f.message)\n" }
             }
             for f in s.diff.notes { out += "  " + style.dim("new: \(f.message)") + "\n" }
             for b in r.bursts where !b.resolved || b.presses.count > 2 {

@@ -1,6 +1,5 @@
 import Baselines
 import HitTesting
-import Pipeline
 import ReplayEngine
 import TapModel
 
@@ -32,32 +31,26 @@ public struct ScreenDrawing: Sendable {
 
     public let canvas: Rect
     public let step: Double
+    public let screen: String
     /// Targets in node-id order, with their colours.
-    public let targets: [(node: Int, id: String, color: String)]
+    public let targets: [(node: Int, id: String, frame: Rect, color: String)]
     let rects: [(x: Double, y: Double, w: Double, h: Double, paint: Paint)]
-    let tester: HitTester
 
-    /// Samples the screen (`tester.screenMap`) and builds the regions.
-    /// - Parameter maxCells: the grid is coarsened above this many cells (very tall captures).
-    public init(tester: HitTester, step requested: Double = 1, maxCells: Int = 1_500_000) {
-        self.tester = tester
-        let canvas = tester.snapshot.canvas
-        self.canvas = canvas
-        var step = requested
-        let cells = (canvas.width / step) * (canvas.height / step)
-        if cells > Double(maxCells) { step = (step * (cells / Double(maxCells)).squareRoot()).rounded(.up) }
+    /// Builds the regions from the engine's sampling of the screen.
+    public init(_ picture: ScreenPicture) {
+        let map = picture.map
+        let step = map.step
+        self.canvas = picture.canvas
         self.step = step
-        let ids = tester.targets.map { (node: $0, id: tester.snapshot.nodes[$0].id) }
-            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        targets = ids.enumerated().map { (i, t) in (t.node, t.id, ScreenDrawing.palette[i % ScreenDrawing.palette.count]) }
+        self.screen = picture.screen
+        targets = picture.targets.enumerated().map { (i, t) in (t.node, t.id, t.frame, ScreenDrawing.palette[i % ScreenDrawing.palette.count]) }
         var targetIndex: [Int: Int] = [:]
         for (i, t) in targets.enumerated() { targetIndex[t.node] = i }
 
-        let map = tester.screenMap(step: step, area: canvas)
         // Which cells lie inside some target's frame (for "dead zone inside a target").
         var inTarget = [Bool](repeating: false, count: map.columns * map.rows)
         for t in targets {
-            let f = tester.snapshot.nodes[t.node].frame
+            let f = t.frame
             let c0 = max(0, Int(((f.minX - map.origin.x) / step - 0.5).rounded(.up)))
             let c1 = min(map.columns - 1, Int(((f.maxX - map.origin.x) / step - 0.5).rounded(.up)) - 1)
             let r0 = max(0, Int(((f.minY - map.origin.y) / step - 0.5).rounded(.up)))
@@ -140,7 +133,7 @@ public struct ScreenDrawing: Sendable {
         let scale = ScreenDrawing.scale(for: canvas)
         let w = canvas.width * scale, h = canvas.height * scale
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
-        if standalone { s += "<title>\(xmlEscape(tester.snapshot.screen)) — TapReplay</title>\n" }
+        if standalone { s += "<title>\(xmlEscape(screen)) — TapReplay</title>\n" }
         s += "<defs><pattern id=\"disabled\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#e6e1f0\"/><path d=\"M0 4L4 0\" stroke=\"\(ScreenDrawing.disabledColor)\" stroke-width=\"1.2\"/></pattern></defs>\n"
         s += "<rect x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" fill=\"#ffffff\"/>\n<g class=\"regions\">\n"
         for r in rects {
@@ -149,12 +142,12 @@ public struct ScreenDrawing: Sendable {
         s += "</g>\n<rect x=\"\(fmt(canvas.minX + 0.5))\" y=\"\(fmt(canvas.minY + 0.5))\" width=\"\(fmt(canvas.width - 1))\" height=\"\(fmt(canvas.height - 1))\" fill=\"none\" stroke=\"#c8c8c8\"/>\n"
         s += "<g class=\"targets\" fill=\"none\" stroke-width=\"1\">\n"
         for t in targets {
-            let f = tester.snapshot.nodes[t.node].frame
+            let f = t.frame
             s += "<rect x=\"\(fmt(f.minX + 0.5))\" y=\"\(fmt(f.minY + 0.5))\" width=\"\(fmt(max(f.width - 1, 0)))\" height=\"\(fmt(max(f.height - 1, 0)))\" stroke=\"\(t.color)\"><title>\(xmlEscape(t.id))</title></rect>\n"
         }
         s += "</g>\n<g class=\"labels\" font-size=\"7\" fill=\"#111\" shape-rendering=\"auto\">\n"
         for t in targets {
-            let f = tester.snapshot.nodes[t.node].frame
+            let f = t.frame
             guard f.width >= 12, f.height >= 9 else { continue }
             s += "<text x=\"\(fmt(f.minX + 2))\" y=\"\(fmt(f.minY + 7))\" stroke=\"#ffffff\" stroke-width=\"2\" paint-order=\"stroke\">\(xmlEscape(t.id))</text>\n"
         }

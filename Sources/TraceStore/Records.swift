@@ -51,12 +51,7 @@ extension TraceStore {
             defer { sqlite3_reset(s) }
             var events: [TouchEvent] = []
             events.reserveCapacity(expectedCount)
-            while true {
-                let rc = sqlite3_step(s)
-                if rc == SQLITE_DONE { break }
-                guard rc == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
-                }
+            while try SQLiteC.step(s) {
                 guard let phase = Self.phase(sqlite3_column_text(s, 2)) else { continue }
                 let radius: Double? = sqlite3_column_type(s, 5) == SQLITE_NULL ? nil : sqlite3_column_double(s, 5)
                 let expect: String? = sqlite3_column_type(s, 6) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 6))

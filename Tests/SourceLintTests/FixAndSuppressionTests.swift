@@ -1,6 +1,7 @@
 import Foundation
 import SourceLint
 import Testing
+import TestSupport
 
 @Suite("Lint fixes and suppression")
 struct FixAndSuppressionTests {
@@ -95,12 +96,9 @@ struct FixAndSuppressionTests {
 
     @Test("Files: folders are searched for .swift files, hidden folders skipped; a missing path or a non-Swift file is an input error")
     func files() throws {
-        let dir = NSTemporaryDirectory() + "lint-files-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/Sub/.build", withIntermediateDirectories: true)
-        for f in ["/B.swift", "/Sub/A.swift", "/Sub/.build/C.swift", "/notes.md"] {
-            try "let x = 1\n".write(toFile: dir + f, atomically: true, encoding: .utf8)
-        }
+        let folder = TemporaryFolder("lint-files")
+        let dir = folder.path
+        for f in ["B.swift", "Sub/A.swift", "Sub/.build/C.swift", "notes.md"] { folder.file(f, "let x = 1\n") }
         #expect(try SourceFiles.collect([dir]) == [dir + "/B.swift", dir + "/Sub/A.swift"])
         #expect(throws: LintInputError.self) { try SourceFiles.collect([dir + "/missing"]) }
         #expect(throws: LintInputError.self) { try SourceFiles.collect([dir + "/notes.md"]) }
@@ -116,14 +114,10 @@ struct FixAndSuppressionTests {
 
     @Test("A chain nested deeper than the linter walks is refused with its line, not a crash")
     func tooDeep() throws {
-        let dir = NSTemporaryDirectory() + "lint-deep-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let file = dir + "/Deep.swift"
-        try ("import SwiftUI\nlet v = Text(\"a\")" + String(repeating: ".padding()", count: 12_000) + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let folder = TemporaryFolder("lint-deep")
+        let file = folder.file("Deep.swift", "import SwiftUI\nlet v = Text(\"a\")" + String(repeating: ".padding()", count: 12_000) + "\n")
         #expect(throws: LintInputError.self) { try SourceFiles.lint(file, with: Linter()) }
-        let shallow = dir + "/Shallow.swift"
-        try ("let v = Text(\"a\")" + String(repeating: ".padding()", count: 3_000) + "\n").write(toFile: shallow, atomically: true, encoding: .utf8)
+        let shallow = folder.file("Shallow.swift", "let v = Text(\"a\")" + String(repeating: ".padding()", count: 3_000) + "\n")
         #expect(try SourceFiles.onLargeStack { try SourceFiles.lint(shallow, with: Linter()) }.isEmpty)
     }
 }

@@ -3,6 +3,7 @@ import SourceLint
 import SourceLintReports
 import TapModel
 import Testing
+import TestSupport
 
 /// Whether python3 with the `jsonschema` package can run here (CI installs it).
 enum SchemaValidator {
@@ -59,9 +60,8 @@ struct SARIFTests {
     @Test("SARIF 2.1.0 validates against the OASIS JSON schema (python3 jsonschema)", .enabled(if: SchemaValidator.available))
     func validatesAgainstSchema() throws {
         let schema = try #require(Bundle.module.url(forResource: "sarif-schema-2.1.0", withExtension: "json", subdirectory: "Resources"))
-        let file = NSTemporaryDirectory() + "lint-\(UUID().uuidString).sarif"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        try document().write(toFile: file, atomically: true, encoding: .utf8)
+        let folder = TemporaryFolder("lint-sarif")
+        let file = folder.file("lint.sarif", document())
         let script = """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))

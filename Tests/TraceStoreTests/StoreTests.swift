@@ -5,6 +5,16 @@ import Testing
 
 @Suite("Store: schema, read-only queries and hostile conditions")
 struct StoreTests {
+    @Test("The store runs over any DatabaseWriter: an in-memory database migrates and imports")
+    func inMemory() throws {
+        let store = try TraceStore.inMemory()
+        #expect(try store.appliedMigrations() == TraceStore.knownMigrations)
+        let dir = TempDir()
+        let result = try store.importFile(dir.file("t.jsonl", jsonl(tapLines)))
+        #expect(result.tracesAdded == ["t1"])
+        #expect(try store.count("event") == 2)
+    }
+
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations

@@ -5,8 +5,7 @@ import TapModel
 /// `miss` fraction grows by more than 0.01. The reverse is an improvement.
 /// Fractions are compared as the baseline stores them (4 decimals).
 public struct CoverageRule: RegressionRule {
-    public static let id = "R4"
-    public static let summary = "a target's own fraction drops, or its miss fraction grows, by more than 0.01"
+    public static let rule = Rule.coverage
     public init() {}
 
     public func findings(_ c: DiffContext) -> [Finding] {
@@ -21,7 +20,7 @@ public struct CoverageRule: RegressionRule {
             let limit = c.thresholds.coverage
             let message = "own \(pct(b.own)) → \(pct(a.own)), miss \(pct(b.miss)) → \(pct(a.miss))"
             let finding = { (kind: Finding.Kind) in
-                Finding(kind: kind, rule: Self.id, suite: c.suite, node: b.node, action: a.action ?? b.action,
+                Finding(kind: kind, rule: Self.rule, suite: c.suite, node: b.node, action: a.action ?? b.action,
                         before: Finding.Side(b), after: Finding.Side(a), message: message)
             }
             if ownDrop > limit + 1e-9 || missGrowth > limit + 1e-9 {

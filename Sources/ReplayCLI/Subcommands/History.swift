@@ -12,7 +12,7 @@ struct History: ParsableCommand {
     @Option(help: ArgumentHelp("Only this target's trend.", valueName: "node")) var target: String?
     @Option(help: ArgumentHelp("How many recent runs.", valueName: "n")) var last: Int = 10
     @Flag(help: "Print JSON on stdout.") var json = false
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: DatabaseOption
 
     func validate() throws {
         guard last > 0 else { throw ValidationError("--last must be at least 1") }

@@ -31,6 +31,7 @@ struct Report: ParsableCommand {
             request.baselineFolder = baseline
             request.recordHistory = false
             request.writeBaselines = false
+            request.picture = true
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
             try pictures.write(try RunPipeline(store: store).run(request, log: Console.progress))
         }

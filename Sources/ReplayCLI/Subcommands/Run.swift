@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
     var snapshots: [String] = []
     @Option(help: ArgumentHelp("The baselines folder: <path>/<screen>.json.", valueName: "path")) var baseline: String?
-    @Flag(help: "Rewrite the baselines from this run, and pass.") var record = false
+    @Flag(help: "Rewrite the baselines from this run (an unmet expectation still fails).") var record = false
     @Option(name: .customLong("record-mode"), help: ArgumentHelp("missing (default: write a missing baseline and fail), all, never (CI). Also $REPLAY_RECORD.", valueName: "mode"))
     var recordMode: RecordMode?
     @Flag(help: "Print the run as JSON on stdout, and nothing else there.") var json = false
@@ -39,6 +39,7 @@ struct Run: ParsableCommand {
             var request = tuning.request(global)
             request.snapshotPaths = snapshots
             request.baselineFolder = baseline
+            request.picture = pictures.wanted
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
@@ -128,27 +129,6 @@ struct PictureOptions: ParsableArguments {
                 Console.progress("wrote \(file)")
             }
         }
-    }
-}
-
-enum Revision {
-    /// The CI's commit variable, else `git rev-parse HEAD`, else nil.
-    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        for key in ["GITHUB_SHA", "CI_COMMIT_SHA", "BUILDKITE_COMMIT", "CIRCLE_SHA1", "GIT_COMMIT", "TRAVIS_COMMIT", "BITBUCKET_COMMIT"] {
-            if let v = environment[key], !v.isEmpty { return v }
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "rev-parse", "HEAD"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }
 

@@ -35,7 +35,7 @@ struct ReportTests {
         let t = try tester(["id": "row", "type": "HStack", "frame": [0, 0, 200, 44], "modifiers": [["onTapGesture": ["action": "open"]]],
                             "children": [["id": "row.title", "type": "Text", "frame": [10, 10, 60, 24]],
                                          ["id": "row.chevron", "type": "Image", "frame": [180, 15, 10, 14]]]])
-        let drawing = ScreenDrawing(tester: t)
+        let drawing = ScreenDrawing(ScreenPicture(t))
         let svg = drawing.svg(presses: [], regressed: [])
         let rects = regions(svg)
         let rowColor = try #require(drawing.targets.first { $0.id == "row" }?.color)
@@ -73,7 +73,7 @@ struct ReportTests {
                               "root": ["id": "root", "type": "ZStack", "frame": [0, 0, 400, 852], "children": .array(buttons)]]
         let tester = HitTester(try Snapshot(json: doc.serialized(.compact)))
         let replay = Replayer(tester: tester).replaySuite(traces: [])
-        let suite = SuiteOutcome(replay: replay, tester: tester,
+        let suite = SuiteOutcome(replay: replay, picture: ScreenPicture(tester),
                                  snapshot: SnapshotInfo(source: "grid.json", contentHash: "x", appVersion: nil, appBuild: nil),
                                  diff: Diff.compare(baseline: nil, current: replay), baseline: .none, baselineFile: nil, passed: true)
         let run = RunOutcome(suites: [suite], passed: true, runID: nil, startedAt: "now", revision: nil, request: RunRequest())
