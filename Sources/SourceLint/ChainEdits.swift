@@ -32,17 +32,23 @@ enum ChainEdits {
     /// A line break and the gesture's indentation when the gesture starts its own line.
     static func separator(before period: TokenSyntax) -> String {
         var indent = ""
-        var sawNewline = false
+        var newline: String?   // the file's own line break: \n, \r\n or \r
         for piece in period.leadingTrivia {
             switch piece {
-            case .newlines, .carriageReturns, .carriageReturnLineFeeds:
-                sawNewline = true
+            case .newlines:
+                newline = "\n"
+                indent = ""
+            case .carriageReturnLineFeeds:
+                newline = "\r\n"
+                indent = ""
+            case .carriageReturns:
+                newline = "\r"
                 indent = ""
             case .spaces(let n): indent += String(repeating: " ", count: n)
             case .tabs(let n): indent += String(repeating: "\t", count: n)
             default: indent = ""
             }
         }
-        return sawNewline ? "\n" + indent : ""
+        return newline.map { $0 + indent } ?? ""
     }
 }

@@ -110,14 +110,16 @@ public enum SourceFiles {
         return (String(decoding: bytes, as: UTF8.self), fixable.count)
     }
 
-    /// Fixes one file in place.
+    /// Fixes one file in place (a byte-order mark, which the text drops, is written back).
     /// - Returns: how many findings it fixed.
     public static func fix(_ path: String, with linter: Linter) throws -> Int {
         let source = try read(path)
         let (text, count) = try fixed(source: source, file: path, with: linter)
         guard count > 0 else { return 0 }
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let hadBOM = FileManager.default.contents(atPath: path)?.starts(with: bom) == true && !source.utf8.starts(with: bom)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try Data((hadBOM ? bom : []) + Array(text.utf8)).write(to: URL(fileURLWithPath: path))
         } catch {
             throw LintInputError("\(path): cannot write the file (\(error.localizedDescription))")
         }

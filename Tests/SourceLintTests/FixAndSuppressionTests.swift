@@ -120,4 +120,18 @@ struct FixAndSuppressionTests {
         let shallow = folder.file("Shallow.swift", "let v = Text(\"a\")" + String(repeating: ".padding()", count: 3_000) + "\n")
         #expect(try SourceFiles.onLargeStack { try SourceFiles.lint(shallow, with: Linter()) }.isEmpty)
     }
+
+    @Test("--fix keeps the file's line breaks (CRLF) and its byte-order mark")
+    func fixKeepsLineBreaksAndBOM() throws {
+        let crlf = "import SwiftUI\r\nlet v = HStack { Text(\"a\"); Spacer() }\r\n    .onTapGesture { }\r\n"
+        let fixed = try SourceFiles.fixed(source: crlf, file: "a.swift", with: Linter()).text
+        #expect(fixed == "import SwiftUI\r\nlet v = HStack { Text(\"a\"); Spacer() }\r\n    .contentShape(Rectangle())\r\n    .onTapGesture { }\r\n")
+        let folder = TemporaryFolder("lint-bom")
+        let file = folder.file("B.swift", "")
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        try Data(bom + Array("let v = HStack { Text(\"a\"); Spacer() }.onTapGesture { }\n".utf8)).write(to: URL(fileURLWithPath: file))
+        #expect(try SourceFiles.fix(file, with: Linter()) == 1)
+        let after = try #require(FileManager.default.contents(atPath: file))
+        #expect(Array(after) == bom + Array("let v = HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { }\n".utf8))
+    }
 }
