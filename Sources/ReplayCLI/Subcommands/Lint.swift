@@ -12,11 +12,14 @@ struct Lint: ParsableCommand {
         Exit status: 0 nothing found, 1 findings, 2 a path cannot be read, 64 usage.
         Silence one finding with // replay-lint:disable L2 on the line before or at the end of the line.
 
+        Rules: L1 hollow tap target, L2 shape after gesture, L3 wrong shape kind, L4 overlay over the tap, \
+        L5 double tap delays single, L6 tap on nothing, L7 clipped is not a hit mask (docs/lint.md).
+
         Examples:
           replay lint Traces/source
           replay lint Traces/source --sarif > lint.sarif
           replay lint Traces/source/SettingsRow.swift --disable L4,L5 --json
-          replay lint Traces/source --fix
+          cp -r Traces/source /tmp/rows && replay lint /tmp/rows --fix
         """)
 
     @Argument(help: "Swift files and folders.") var paths: [String]
