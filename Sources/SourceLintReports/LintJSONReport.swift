@@ -4,23 +4,26 @@ import TapModel
 /// `replay lint --json`: `{ "files": n, "findings": [ { "file", "line", "column",
 /// "rule", "name", "severity", "snapshotRule", "message", "fix", "fixable" } ] }`.
 public enum LintJSONReport {
-    public static func json(_ findings: [LintFinding], files: Int) -> JSONValue {
-        .object([
-            "files": .number(files),
-            "findings": .array(findings.map { f in
-                .object([
-                    "file": .string(f.file),
-                    "line": .number(f.line),
-                    "column": .number(f.column),
-                    "rule": .string(f.rule),
-                    "name": .string(f.ruleName),
-                    "severity": .string(f.severity.rawValue),
-                    "snapshotRule": .string(f.snapshotRule),
-                    "message": .string(f.message),
-                    "fix": .string(f.fix),
-                    "fixable": .bool(f.fixable),
-                ])
-            }),
-        ])
+    public static func json(_ findings: [LintFinding], files: Int) -> String {
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.field("files", files)
+            w.key("findings")
+            w.array(findings) { w, f in
+                w.object { w in
+                    w.field("file", f.file)
+                    w.field("line", f.line)
+                    w.field("column", f.column)
+                    w.field("rule", f.rule)
+                    w.field("name", f.ruleName)
+                    w.field("severity", f.severity.rawValue)
+                    w.field("snapshotRule", f.snapshotRule)
+                    w.field("message", f.message)
+                    w.field("fix", f.fix)
+                    w.field("fixable", f.fixable)
+                }
+            }
+        }
+        return w.text + "\n"
     }
 }

@@ -10,77 +10,97 @@ public enum LintSARIFReport {
 
     /// - Parameters:
     ///   - root: the folder relative paths are relative to (the working directory), absolute.
-    ///   - version: the tool's version, when known.
-    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule] = LintRules.all) -> JSONValue {
+    ///   - rules: the rules that ran (their order gives each result's `ruleIndex`).
+    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule] = LintRules.all) -> String {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let rootDir = root.hasSuffix("/") ? root : root + "/"
-        return .object([
-            "$schema": .string(schema),
-            "version": .string("2.1.0"),
-            "runs": .array([
-                .object([
-                    "tool": .object([
-                        "driver": .object([
-                            "name": .string("replay lint"),
-                            "fullName": .string("TapReplay lint: SwiftUI hit-testing traps in source"),
-                            "rules": .array(rules.map(descriptor)),
-                        ]),
-                    ]),
-                    "originalUriBaseIds": .object([
-                        "%SRCROOT%": .object(["uri": .string(fileURI(rootDir))]),
-                    ]),
-                    "columnKind": .string("utf16CodeUnits"),
-                    "results": .array(findings.map { result($0, ruleIndex: index[$0.rule], root: rootDir) }),
-                ]),
-            ]),
-        ])
-    }
-
-    static func descriptor(_ rule: any LintRule) -> JSONValue {
-        .object([
-            "id": .string(rule.id),
-            "name": .string(String(describing: type(of: rule))),
-            "shortDescription": .object(["text": .string("\(rule.id) \(rule.name)")]),
-            "fullDescription": .object(["text": .string(rule.summary + " (\(rule.snapshotRule)).")]),
-            "help": .object([
-                "text": .string("\(rule.summary). Fix: \(rule.fixSummary). Silence one finding with // replay-lint:disable \(rule.id)."),
-                "markdown": .string("**\(rule.id) \(rule.name)** (\(rule.snapshotRule)): \(rule.summary).\n\nFix: \(rule.fixSummary).\n\nSilence one finding with `// replay-lint:disable \(rule.id)` on the line before or at the end of the line."),
-            ]),
-            "defaultConfiguration": .object(["level": .string(rule.severity.rawValue)]),
-            "properties": .object([
-                "tags": .array([.string("swiftui"), .string("hit-testing"), .string("correctness")]),
-                "precision": .string("high"),
-            ]),
-        ])
-    }
-
-    static func result(_ f: LintFinding, ruleIndex: Int?, root: String) -> JSONValue {
-        var location: [JSONValue.Pair] = []
-        if let rel = relative(f.file, to: root) {
-            location = [.init("uri", .string(encode(rel))), .init("uriBaseId", .string("%SRCROOT%"))]
-        } else {
-            location = [.init("uri", .string(fileURI(absolute(f.file, root: root))))]
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.field("$schema", schema)
+            w.field("version", "2.1.0")
+            w.key("runs")
+            w.array { w in
+                w.object { w in
+                    w.key("tool")
+                    w.object { w in
+                        w.key("driver")
+                        w.object { w in
+                            w.field("name", "replay lint")
+                            w.field("fullName", "TapReplay lint: SwiftUI hit-testing traps in source")
+                            w.key("rules")
+                            w.array(rules) { w, rule in descriptor(rule, to: &w) }
+                        }
+                    }
+                    w.key("originalUriBaseIds")
+                    w.object { w in
+                        w.key("%SRCROOT%")
+                        w.object { w in w.field("uri", fileURI(rootDir)) }
+                    }
+                    w.field("columnKind", "utf16CodeUnits")
+                    w.key("results")
+                    w.array(findings) { w, f in result(f, ruleIndex: index[f.rule], root: rootDir, to: &w) }
+                }
+            }
         }
-        var pairs: [JSONValue.Pair] = [.init("ruleId", .string(f.rule))]
-        if let ruleIndex { pairs.append(.init("ruleIndex", .number(ruleIndex))) }
-        pairs += [
-            .init("level", .string(f.severity.rawValue)),
-            .init("message", .object(["text": .string("\(f.message). Fix: \(f.fix).")])),
-            .init("locations", .array([
-                .object([
-                    "physicalLocation": .object([
-                        "artifactLocation": .object(location),
-                        "region": .object([
-                            "startLine": .number(f.line),
-                            "startColumn": .number(f.utf16Column),
-                            "endLine": .number(f.endLine),
-                            "endColumn": .number(f.endUTF16Column),
-                        ]),
-                    ]),
-                ]),
-            ])),
-        ]
-        return .object(pairs)
+        return w.text + "\n"
+    }
+
+    static func descriptor(_ rule: any LintRule, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("id", rule.id)
+            w.field("name", String(describing: type(of: rule)))
+            w.key("shortDescription")
+            w.object { w in w.field("text", "\(rule.id) \(rule.name)") }
+            w.key("fullDescription")
+            w.object { w in w.field("text", rule.summary + " (\(rule.snapshotRule)).") }
+            w.key("help")
+            w.object { w in
+                w.field("text", "\(rule.summary). Fix: \(rule.fixSummary). Silence one finding with // replay-lint:disable \(rule.id).")
+                w.field("markdown", "**\(rule.id) \(rule.name)** (\(rule.snapshotRule)): \(rule.summary).\n\nFix: \(rule.fixSummary).\n\nSilence one finding with `// replay-lint:disable \(rule.id)` on the line before or at the end of the line.")
+            }
+            w.key("defaultConfiguration")
+            w.object { w in w.field("level", rule.severity.rawValue) }
+            w.key("properties")
+            w.object { w in
+                w.key("tags")
+                w.array(["swiftui", "hit-testing", "correctness"]) { w, tag in w.string(tag) }
+                w.field("precision", "high")
+            }
+        }
+    }
+
+    static func result(_ f: LintFinding, ruleIndex: Int?, root: String, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("ruleId", f.rule)
+            if let ruleIndex { w.field("ruleIndex", ruleIndex) }
+            w.field("level", f.severity.rawValue)
+            w.key("message")
+            w.object { w in w.field("text", "\(f.message). Fix: \(f.fix).") }
+            w.key("locations")
+            w.array { w in
+                w.object { w in
+                    w.key("physicalLocation")
+                    w.object { w in
+                        w.key("artifactLocation")
+                        w.object { w in
+                            if let rel = relative(f.file, to: root) {
+                                w.field("uri", encode(rel))
+                                w.field("uriBaseId", "%SRCROOT%")
+                            } else {
+                                w.field("uri", fileURI(absolute(f.file, root: root)))
+                            }
+                        }
+                        w.key("region")
+                        w.object { w in
+                            w.field("startLine", f.line)
+                            w.field("startColumn", f.utf16Column)
+                            w.field("endLine", f.endLine)
+                            w.field("endColumn", f.endUTF16Column)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     static func absolute(_ path: String, root: String) -> String {

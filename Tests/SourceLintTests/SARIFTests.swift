@@ -54,7 +54,7 @@ struct SARIFTests {
 
     func document(root: String = "/work/app") -> String {
         let findings = Linter().lint(source: Self.source, file: "Sources/App/Row View.swift")
-        return LintSARIFReport.json(findings, root: root).serialized(.pretty)
+        return LintSARIFReport.json(findings, root: root)
     }
 
     @Test("SARIF 2.1.0 validates against the OASIS JSON schema (python3 jsonschema)", .enabled(if: SchemaValidator.available))
@@ -93,7 +93,7 @@ struct SARIFTests {
     @Test("A file outside the working directory gets a file:// URI")
     func outsideRoot() throws {
         let findings = Linter().lint(source: Self.source, file: "/elsewhere/Row.swift")
-        let doc = try JSONDocument(parsing: LintSARIFReport.json(findings, root: "/work/app").serialized(.pretty))
+        let doc = try JSONDocument(parsing: LintSARIFReport.json(findings, root: "/work/app"))
         #expect(doc.text("runs.0.results.0.locations.0.physicalLocation.artifactLocation.uri") == "file:///elsewhere/Row.swift")
     }
 }

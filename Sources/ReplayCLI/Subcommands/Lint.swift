@@ -66,10 +66,10 @@ struct Lint: ParsableCommand {
                 throw InputError(e.description)
             }
             if json {
-                Console.out(LintJSONReport.json(findings, files: files.count).serialized(.pretty) + "\n")
+                Console.out(LintJSONReport.json(findings, files: files.count))
             } else if sarif {
                 let root = FileManager.default.currentDirectoryPath
-                Console.out(LintSARIFReport.json(findings, root: root, rules: linter.rules).serialized(.pretty) + "\n")
+                Console.out(LintSARIFReport.json(findings, root: root, rules: linter.rules))
             } else {
                 Console.out(LintTextReport.render(findings))
                 if !findings.isEmpty {
