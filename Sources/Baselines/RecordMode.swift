@@ -48,13 +48,15 @@ public enum BaselineStatus: String, Sendable {
     case recorded
     /// No baselines folder given.
     case none
+    /// A baseline exists, but no snapshot of its screen is in the run: nothing was compared.
+    case noSnapshot
 
     /// Whether the suite passes: a new or missing baseline fails; otherwise no regression
     /// may remain. With `--record` only R6 can remain (nothing is compared): an unmet
     /// expectation is never reported as a pass.
-    public func passes(_ diff: Diff.Result) -> Bool {
+    public func passes(_ diff: Comparison.Result) -> Bool {
         switch self {
-        case .written, .missing: return false
+        case .written, .missing, .noSnapshot: return false
         case .compared, .none, .recorded: return diff.regressions.isEmpty
         }
     }
@@ -128,6 +130,26 @@ public struct BaselineFolder: Sendable {
                 throw BaselineError(line: nil, "it is the baseline of suite '\(baseline.suite)', not '\(suite)'")
             }
             return baseline
+        } catch let e as BaselineError {
+            throw BaselineError(line: nil, e.located(in: file))
+        }
+    }
+
+    /// The suites that have a baseline file here (sorted).
+    public func suites() throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        var out: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            if let b = try load(fileNamed: name) { out.append(b.suite) }
+        }
+        return out
+    }
+
+    private func load(fileNamed name: String) throws -> Baseline? {
+        let file = (path as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        do {
+            return try Baseline(decoding: String(decoding: data, as: UTF8.self))
         } catch let e as BaselineError {
             throw BaselineError(line: nil, e.located(in: file))
         }

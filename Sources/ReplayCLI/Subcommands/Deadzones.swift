@@ -10,7 +10,7 @@ struct Deadzones: ParsableCommand {
 
     @Argument(help: "A snapshot file (.json).") var snapshot: String
     @Option(help: ArgumentHelp("Grid step in points; samples are taken at cell centres.", valueName: "pt")) var step: Double = 1
-    @Flag(help: "Print the JSON of baseline-and-cli.md and nothing else on stdout.") var json = false
+    @Flag(help: "Print { screen, targets: [ { node, action, own, stolen, blocked, ambiguous, disabled, miss } ] } and nothing else on stdout.") var json = false
     @OptionGroup var global: TouchRadiusOption
 
     func validate() throws {
