@@ -80,7 +80,7 @@ extension HitTester {
 
     /// At most this many samples per target: a larger frame is sampled on a coarser grid,
     /// so coverage work is bounded whatever the snapshot says (a 100,000 pt button).
-    public static let maxSamplesPerTarget = 1_000_000.0
+    public static let maxSamplesPerTarget = 250_000.0
 
     /// The grid step actually used for a frame: `step`, or coarser for a huge frame.
     public static func effectiveStep(for frame: Rect, step: Double) -> Double {

@@ -100,51 +100,36 @@ extension TraceStore {
         return result
     }
 
+    /// CSV on two threads: a parser reads, checks and hashes rows while the import's
+    /// transaction inserts the rows parsed before (the sqlite3 CLI does both on one).
+    /// Memory stays flat: at most a few chunks of parsed rows are in flight.
     private func importCSV(_ path: String, importedAt: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
         var result = FileImport(file: path, kind: .csv)
+        let parsed = CSVParseStream(path: path, progress: progress)
+        parsed.start()
+        defer { parsed.cancel() }
         try writeTransaction { db in
             let insert = try EventInserter(db)
-            var reader = CSVTraceReader()
-            var traces: [Pending] = []
-            var byName: [String: Int] = [:]
-            var current = -1
-            let last = try LineReader.forEachLine(path: path, progress: progress) { line, number in
-                do {
-                    guard let row = try reader.read(line: line, number: number) else { return }
-                    if current < 0 || traces[current].header.trace != row.trace {
-                        if let i = byName[row.trace] {
-                            current = i
-                        } else {
-                            let header = TraceHeader(trace: row.trace, screen: row.screen)
-                            traces.append(try begin(header, db: db, file: path, line: number, importedAt: importedAt))
-                            current = traces.count - 1
-                            byName[row.trace] = current
-                        }
+            var rows: [(rowID: Int64, insert: Bool, pending: Pending?)] = []
+            while let chunk = try parsed.next() {
+                for item in chunk {
+                    switch item {
+                    case .trace(let header, let line):
+                        let p = try begin(header, db: db, file: path, line: line, importedAt: importedAt)
+                        rows.append((p.rowID, p.existing == nil, p))
+                    case .event(let index, let event):
+                        let r = rows[Int(index)]
+                        if r.insert { try insert.add(event, trace: r.rowID) }
                     }
-                    guard traces[current].header.screen == row.screen else {
-                        throw TraceError(line: number, "trace '\(row.trace.clipped)' changes screen from '\(traces[current].header.screen)' to '\(row.screen.clipped)'")
-                    }
-                    try traces[current].validator.accept(row.event, line: number)
-                    traces[current].hasher.add(row.event)
-                    traces[current].events += 1
-                    traces[current].lastLine = number
-                    if traces[current].existing == nil { try insert.add(row.event, trace: traces[current].rowID) }
-                } catch let e as TraceError {
-                    throw ImportError(file: path, line: e.line, e.message)
                 }
-            }
-            if !reader.hasHeader {
-                throw ImportError(file: path, line: 1, "empty file: expected the header trace,screen,t,touch,phase,x,y")
             }
             try insert.flush()
+            let traces = try parsed.finish()
             for i in traces.indices {
-                do {
-                    try traces[i].validator.finish(line: traces[i].lastLine)
-                } catch let e as TraceError {
-                    throw ImportError(file: path, line: e.line, e.message)
-                }
-                _ = last
-                try finish(&traces[i], db: db, file: path, into: &result)
+                var pending = rows[i].pending!
+                pending.hasher = traces[i].hasher
+                pending.events = traces[i].events
+                try finish(&pending, db: db, file: path, into: &result)
             }
         }
         return result
@@ -279,5 +264,145 @@ private final class EventInserter {
             i += 8
         }
         try SQLiteC.execute(s)
+    }
+}
+
+/// The parsing half of a CSV import, on its own thread: reads lines, parses rows,
+/// checks every rule of the trace format and hashes each trace's content, and hands
+/// the rows over in chunks through a small bounded queue.
+private final class CSVParseStream: @unchecked Sendable {
+    enum Item {
+        case trace(TraceHeader, line: Int)
+        case event(Int32, TouchEvent)
+    }
+
+    /// What the parser knows of each trace when the file ends.
+    struct TraceState {
+        var header: TraceHeader
+        var validator: TraceValidator
+        var hasher = ContentHasher()
+        var events = 0
+        var lastLine: Int
+    }
+
+    static let chunkSize = 8192
+    static let maxChunks = 4
+
+    let path: String
+    let progress: ((Int64, Int64) -> Void)?
+    private let condition = NSCondition()
+    private var queue: [[Item]] = []
+    private var done = false
+    private var cancelled = false
+    private var failure: Error?
+    private var traces: [TraceState] = []
+    private let finished = DispatchGroup()
+
+    init(path: String, progress: ((Int64, Int64) -> Void)?) {
+        self.path = path
+        self.progress = progress
+    }
+
+    func start() {
+        finished.enter()
+        let thread = Thread { [self] in
+            do {
+                try parse()
+            } catch {
+                condition.lock(); failure = error; condition.unlock()
+            }
+            condition.lock(); done = true; condition.broadcast(); condition.unlock()
+            finished.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// The next chunk of rows, or nil at the end of the file.
+    /// - Throws: the parser's `ImportError` as soon as it has one.
+    func next() throws -> [Item]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.isEmpty && !done && failure == nil { condition.wait() }
+        if let failure { throw failure }
+        if queue.isEmpty { return nil }
+        let chunk = queue.removeFirst()
+        condition.broadcast()
+        return chunk
+    }
+
+    /// After the last chunk: every trace's checks sealed, its hash and count.
+    func finish() throws -> [TraceState] {
+        finished.wait()
+        if let failure { throw failure }
+        return traces
+    }
+
+    /// Stops the parser (after an error on the inserting side) and waits for it.
+    func cancel() {
+        condition.lock(); cancelled = true; condition.broadcast(); condition.unlock()
+        finished.wait()
+    }
+
+    private func emit(_ chunk: [Item]) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while queue.count >= CSVParseStream.maxChunks && !cancelled { condition.wait() }
+        if cancelled { throw CancellationError() }
+        queue.append(chunk)
+        condition.broadcast()
+    }
+
+    private func parse() throws {
+        var reader = CSVTraceReader()
+        var byName: [String: Int] = [:]
+        var current = -1
+        var chunk: [Item] = []
+        chunk.reserveCapacity(CSVParseStream.chunkSize)
+        let path = self.path
+        try LineReader.forEachLine(path: path, progress: progress) { line, number in
+            do {
+                guard let row = try reader.read(line: line, number: number) else { return }
+                if current < 0 || traces[current].header.trace != row.trace {
+                    if let i = byName[row.trace] {
+                        current = i
+                    } else {
+                        let header = TraceHeader(trace: row.trace, screen: row.screen)
+                        var state = TraceState(header: header, validator: TraceValidator(trace: row.trace), lastLine: number)
+                        state.hasher.add(header)
+                        traces.append(state)
+                        current = traces.count - 1
+                        byName[row.trace] = current
+                        chunk.append(.trace(header, line: number))
+                    }
+                }
+                guard traces[current].header.screen == row.screen else {
+                    throw TraceError(line: number, "trace '\(row.trace.clipped)' changes screen from '\(traces[current].header.screen)' to '\(row.screen.clipped)'")
+                }
+                try traces[current].validator.accept(row.event, line: number)
+                traces[current].hasher.add(row.event)
+                traces[current].events += 1
+                traces[current].lastLine = number
+                chunk.append(.event(Int32(current), row.event))
+                if chunk.count >= CSVParseStream.chunkSize {
+                    try emit(chunk)
+                    chunk = []
+                    chunk.reserveCapacity(CSVParseStream.chunkSize)
+                }
+            } catch let e as TraceError {
+                throw ImportError(file: path, line: e.line, e.message)
+            }
+        }
+        if !reader.hasHeader {
+            throw ImportError(file: path, line: 1, "empty file: expected the header trace,screen,t,touch,phase,x,y")
+        }
+        for i in traces.indices {
+            do {
+                try traces[i].validator.finish(line: traces[i].lastLine)
+            } catch let e as TraceError {
+                throw ImportError(file: path, line: e.line, e.message)
+            }
+        }
+        if !chunk.isEmpty { try emit(chunk) }
     }
 }
