@@ -24,9 +24,10 @@ let package = Package(
         ]),
         .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines"]),
-        .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline"]),
+        .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Audit"]),
+        .target(name: "Audit", dependencies: ["TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports",
+            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
@@ -34,6 +35,7 @@ let package = Package(
         .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Reports", "Pipeline", "TraceStore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports"]),
+        .testTarget(name: "AuditTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
