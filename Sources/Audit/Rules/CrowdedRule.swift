@@ -34,11 +34,11 @@ public struct CrowdedRule: AuditRule {
           {"id":"like","type":"Image","frame":[100,2,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]},
           {"id":"share","type":"Image","frame":[170,2,40,40],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}
         """),
-        // Touching edges: every point is in one region or the other, so exact hits decide.
+        // UIKit hit testing is exact (U4): two buttons 4 pt apart are never ambiguous.
         AuditExample("""
-        {"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[
-          {"id":"like","type":"Color","frame":[0,0,196,44],"modifiers":[{"onTapGesture":{"action":"like"}}]},
-          {"id":"share","type":"Color","frame":[196,0,197,44],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+          {"id":"like","type":"UIButton","frame":[100,2,40,40],"control":{"action":"like"}},
+          {"id":"share","type":"UIButton","frame":[144,2,40,40],"control":{"action":"share"}}]}
         """),
     ]
 
