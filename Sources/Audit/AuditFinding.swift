@@ -77,10 +77,11 @@ public struct AuditResult: Sendable {
     public var findings: [AuditFinding]
     /// The sample step (points) the areas were measured on.
     public var step: Double
-    /// Every target's node id, in document order (reports list the clean ones too).
-    public var targets: [String]
+    /// Every target (node id and action), in document order: reports list the clean ones too.
+    public var targets: [(node: String, action: String?)]
 
-    public init(screen: String, source: String? = nil, findings: [AuditFinding], step: Double, targets: [String] = []) {
+    public init(screen: String, source: String? = nil, findings: [AuditFinding], step: Double,
+                targets: [(node: String, action: String?)] = []) {
         self.screen = screen; self.source = source; self.findings = findings; self.step = step; self.targets = targets
     }
 

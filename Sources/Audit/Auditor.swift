@@ -21,7 +21,7 @@ public enum Auditor {
             return a.message < b.message
         }
         return AuditResult(screen: snapshot.screen, source: source, findings: findings, step: settings.step,
-                           targets: context.samples.map { context.id($0.target) })
+                           targets: context.samples.map { (context.id($0.target), context.action(of: $0.target)) })
     }
 
     static func ruleOrder(_ id: String) -> Int { AuditRules.all.firstIndex { $0.id == id } ?? Int.max }

@@ -61,10 +61,9 @@ public enum AuditReport {
             var cases: [String] = []
             var failures = 0
             var nodes = r.targets
-            for f in r.findings where !nodes.contains(f.node) { nodes.append(f.node) }
-            for node in nodes {
+            for f in r.findings where !nodes.contains(where: { $0.node == f.node }) { nodes.append((f.node, f.action)) }
+            for (node, action) in nodes {
                 let mine = r.findings.filter { $0.node == node }
-                let action = mine.first?.action
                 var body = ""
                 for f in mine where f.fails {
                     body += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape("\(f.rule) \(f.node): \(f.message)"))\">\(xmlEscape(detail(f)))</failure>\n"

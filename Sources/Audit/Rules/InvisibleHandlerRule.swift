@@ -59,7 +59,7 @@ public struct InvisibleHandlerRule: AuditRule {
                 let whereText = view == target ? "" : " on \(c.id(view))"
                 message = "\(node.id) has a handler (\(c.action(of: target) ?? "no action name")) but can never take a touch: \(why)\(whereText) (\(node.system == .uikit ? "U1" : "S5"))"
                 fix = view == target
-                    ? "remove the handler while \(node.id) is not shown, or make it visible to hit testing (undo \(why))"
+                    ? "if \(node.id) should respond, make it visible to hit testing (now: \(why)); if it is meant to be gone, remove it or its handler"
                     : "\(c.id(view)) keeps every touch from \(node.id) (\(why)): move \(node.id) out of it, or undo that while \(node.id) should respond"
             } else {
                 message = "\(node.id) (\(node.type)) has a handler (\(c.action(of: target) ?? "no action name")) but no region where it takes a touch: "
