@@ -15,6 +15,16 @@ public struct AuditSettings: Sendable, Equatable {
     public var step: Double
     /// A1, A5, A7: a share of the frame at or above this is an error.
     public var errorFraction: Double
+    /// The most samples one area (a target's frame, A3's search, A4's band) is
+    /// sampled with: a larger area is sampled on a coarser grid, so a frame of
+    /// 100,000 pt cannot hang the audit. 2M keeps a 1366 × 1024 pt screen at 1 pt.
+    public static let maxSamples = 2_000_000.0
+
+    /// `step`, or the coarser step that samples `area` (square points) with at most `maxSamples` cells.
+    public func step(forArea area: Double) -> Double {
+        guard area.isFinite, area / (step * step) > Self.maxSamples else { return step }
+        return (area / Self.maxSamples).squareRoot()
+    }
 
     public init(hit: HitSettings = HitSettings(), replay: ReplaySettings = ReplaySettings(), minSize: Double = 44,
                 step: Double = 1, errorFraction: Double = 0.10) {
@@ -27,6 +37,8 @@ public struct AuditSettings: Sendable, Equatable {
 /// who took the tap and whether a superview's bounds keep it out.
 public struct TargetSamples: Sendable {
     public let target: Int
+    /// The grid step the frame was sampled on (the audit's step, coarser only for a huge frame).
+    public let step: Double
     /// Cell centres (`HitTester.sampleCentres`).
     public let xs: [Double]
     public let ys: [Double]
@@ -51,7 +63,7 @@ public struct TargetSamples: Sendable {
 
     /// The cells for which `predicate(index)` holds, merged into horizontal runs,
     /// each cell `step` wide and high around its centre, clipped to `frame`.
-    public func area(step: Double, frame: Rect, _ predicate: (Int) -> Bool) -> [Rect] {
+    public func area(frame: Rect, _ predicate: (Int) -> Bool) -> [Rect] {
         var runs: [Rect] = []
         for (row, y) in ys.enumerated() {
             var start: Int?
@@ -88,7 +100,8 @@ public struct AuditContext: Sendable {
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let b = buffer
             DispatchQueue.concurrentPerform(iterations: targets.count) { i in
-                b[i] = AuditContext.sample(targets[i], tester: tester, step: settings.step)
+                let frame = tester.snapshot.nodes[targets[i]].frame
+                b[i] = AuditContext.sample(targets[i], tester: tester, step: settings.step(forArea: frame.width * frame.height))
             }
         }
         self.samples = out.map { $0! }
@@ -114,7 +127,7 @@ public struct AuditContext: Sendable {
                 excluded.append(Int32(tester.ancestorGateExcluding(p, above: target) ?? -1))
             }
         }
-        return TargetSamples(target: target, xs: xs, ys: ys, kinds: kinds, takers: takers, excludedBy: excluded)
+        return TargetSamples(target: target, step: step, xs: xs, ys: ys, kinds: kinds, takers: takers, excludedBy: excluded)
     }
 
     // MARK: - Helpers the rules share

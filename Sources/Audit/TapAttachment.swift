@@ -41,6 +41,8 @@ struct TapAttachment {
     /// its modifiers; on a Button, on its single child (its label). Nil when
     /// there is no such place (a Button with several children).
     func ownWithShapeBefore(_ shape: ShapeSpec, removing: Int?, target: Int, in context: AuditContext) -> Double? {
+        let f = context.node(target).frame
+        let step = context.settings.step(forArea: f.width * f.height)
         let node = context.node(target)
         if isButton {
             guard node.children.count == 1 else { return nil }
@@ -48,13 +50,13 @@ struct TapAttachment {
             var copy = context.snapshot
             if let removing { copy.nodes[target].modifiers.remove(at: removing) }
             copy.nodes[label].modifiers.insert(.contentShape(shape), at: 0)
-            return HitTester(copy, settings: context.settings.hit).coverage(of: target, step: context.settings.step).own
+            return HitTester(copy, settings: context.settings.hit).coverage(of: target, step: step).own
         }
         let variant = context.variant(editing: target) { n in
             if let removing { n.modifiers.remove(at: removing) }
             n.modifiers.insert(.contentShape(shape), at: modifierIndex)
         }
-        return variant.coverage(of: target, step: context.settings.step).own
+        return variant.coverage(of: target, step: step).own
     }
 }
 

@@ -44,19 +44,21 @@ public struct CrowdedRule: AuditRule {
 
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         let r = c.settings.hit.touchRadius
-        let step = c.settings.step
         guard r > 0 else { return [] }
         let targets = c.samples.map(\.target).filter { c.node($0).system == .swiftui && c.canTakeTouches($0) }
         guard targets.count >= 2 else { return [] }
-        // Cells (column, row) of a window-aligned grid within r of some target's frame.
-        var cells = Set<SIMD2<Int32>>()
+        // Only where a finger can land: within r of a target, on the screen.
         let screen = c.snapshot.canvas
-        for t in targets {
-            // Only where a finger can land: on the screen.
+        let bands: [Rect] = targets.compactMap { t in
             let grown = c.node(t).frame.inset(by: -r)
             let left = max(grown.minX, screen.minX), top = max(grown.minY, screen.minY)
             let a = Rect(left, top, min(grown.maxX, screen.maxX) - left, min(grown.maxY, screen.maxY) - top)
-            guard !a.isEmpty else { continue }
+            return a.isEmpty ? nil : a
+        }
+        let step = c.settings.step(forArea: bands.reduce(0) { $0 + $1.width * $1.height })
+        // Cells (column, row) of a window-aligned grid.
+        var cells = Set<SIMD2<Int32>>()
+        for a in bands {
             guard a.width.isFinite, a.height.isFinite else { continue }
             let x0 = Int32((a.minX / step).rounded(.down)), x1 = Int32((a.maxX / step).rounded(.up))
             let y0 = Int32((a.minY / step).rounded(.down)), y1 = Int32((a.maxY / step).rounded(.up))

@@ -77,7 +77,7 @@ public struct HollowTargetRule: AuditRule {
                 message += "; with contentShape(Rectangle()) \(tap.isButton ? "on its label" : "before \(tap.entry)"), \(AuditContext.percent(own)) of it fires"
             }
             return c.finding(Self.id, .errorAtOrAbove(c.settings.errorFraction, dead), target, value: dead, message: message, fix: fix,
-                             area: s.area(step: c.settings.step, frame: node.frame) { s.kinds[$0] == .miss })
+                             area: s.area(frame: node.frame) { s.kinds[$0] == .miss })
         }
     }
 }

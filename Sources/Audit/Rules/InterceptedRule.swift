@@ -81,7 +81,7 @@ public struct InterceptedRule: AuditRule {
                 let t = Int32(taker)
                 findings.append(c.finding(Self.id, .errorAtOrAbove(c.settings.errorFraction, fraction), target, value: fraction,
                                           message: message, fix: fix,
-                                          area: s.area(step: c.settings.step, frame: node.frame) { s.takers[$0] == t && s.excludedBy[$0] < 0 }))
+                                          area: s.area(frame: node.frame) { s.takers[$0] == t && s.excludedBy[$0] < 0 }))
             }
         }
         return findings

@@ -56,7 +56,7 @@ public struct OutsideParentRule: AuditRule {
                 + (c.node(parent).uikit.clipsToBounds ? "" : "; it is still drawn there, since \(c.id(parent)) does not clip")
             let fix = "move \(node.id) inside \(c.id(parent)) (or grow \(c.id(parent)) to hold it), or override point(inside:) on \(c.id(parent)) to accept touches on its subviews"
             return c.finding(Self.id, .errorAtOrAbove(c.settings.errorFraction, outside), s.target, value: outside, message: message, fix: fix,
-                             area: s.area(step: c.settings.step, frame: node.frame) { s.excludedBy[$0] >= 0 && c.node(Int(s.excludedBy[$0])).system == .uikit })
+                             area: s.area(frame: node.frame) { s.excludedBy[$0] >= 0 && c.node(Int(s.excludedBy[$0])).system == .uikit })
         }
     }
 }

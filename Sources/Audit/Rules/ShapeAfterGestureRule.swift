@@ -69,7 +69,7 @@ public struct ShapeAfterGestureRule: AuditRule {
                 ? "move .contentShape(\(shape.swiftUI)) from the Button onto its label (\(node.children.first.map { c.id($0) } ?? "inside the Button")): a Button's action is attached before its own modifiers"
                 : "move .contentShape(\(shape.swiftUI)) before .\(tap.entry) on \(node.id)"
             return c.finding(Self.id, .error, target, value: dead, message: message, fix: fix,
-                             area: s.area(step: c.settings.step, frame: node.frame) { s.kinds[$0] == .miss })
+                             area: s.area(frame: node.frame) { s.kinds[$0] == .miss })
         }
     }
 }

@@ -50,7 +50,7 @@ public struct SmallTargetRule: AuditRule {
         regions.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: candidates.count) { i in
-                out[i] = firingBox(of: candidates[i], exact: exact, minSize: c.settings.minSize, step: c.settings.step)
+                out[i] = firingBox(of: candidates[i], exact: exact, settings: c.settings)
             }
         }
         var findings: [AuditFinding] = []
@@ -74,13 +74,15 @@ public struct SmallTargetRule: AuditRule {
     /// (whatever else fires alongside), nil when none does. The frame is
     /// sampled first; only a side shorter than `minSize` is searched beyond
     /// the frame, and only as far as it would need to reach `minSize`.
-    func firingBox(of target: Int, exact: HitTester, minSize: Double, step: Double) -> Rect? {
+    func firingBox(of target: Int, exact: HitTester, settings: AuditSettings) -> Rect? {
         let frame = exact.snapshot.nodes[target].frame
-        let inside = box(of: target, exact: exact, in: frame, skipping: nil, step: step)
+        let minSize = settings.minSize
+        let inside = box(of: target, exact: exact, in: frame, skipping: nil, step: settings.step(forArea: frame.width * frame.height))
         let width = inside?.width ?? 0, height = inside?.height ?? 0
         let mx = width < minSize ? minSize - width : 0, my = height < minSize ? minSize - height : 0
         guard mx > 0 || my > 0 else { return inside }
-        let around = box(of: target, exact: exact, in: frame.inset(top: -my, left: -mx, bottom: -my, right: -mx), skipping: frame, step: step)
+        let grown = frame.inset(top: -my, left: -mx, bottom: -my, right: -mx)
+        let around = box(of: target, exact: exact, in: grown, skipping: frame, step: settings.step(forArea: grown.width * grown.height))
         switch (inside, around) {
         case (let a?, let b?): return a.union(b)
         case (let a, let b): return a ?? b
