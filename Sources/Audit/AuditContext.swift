@@ -155,7 +155,7 @@ public struct AuditContext: Sendable {
     func finding(_ rule: String, _ severity: AuditSeverity, _ target: Int, value: Double, message: String, fix: String,
                  area: [Rect] = []) -> AuditFinding {
         AuditFinding(rule: rule, severity: severity, node: id(target), action: action(of: target), value: value,
-                     message: message, fix: fix, nodeIndex: target, area: area)
+                     message: message, fix: fix, nodeIndex: target, frame: node(target).frame, area: area)
     }
 
     /// `12.3%`.

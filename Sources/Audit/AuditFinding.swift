@@ -53,15 +53,17 @@ public struct AuditFinding: Sendable, Equatable {
     public var waiverReason: String?
     /// Document-order index of `node` in the snapshot (ordering only).
     public var nodeIndex: Int
+    /// The target's frame (window points), for reports that outline it.
+    public var frame: Rect
     /// Where on screen the finding applies: the engine's sample cells merged
     /// into horizontal runs (for reports that draw it). Empty when the finding
     /// is about the whole target (A6, A8, A9).
     public var area: [Rect]
 
     public init(rule: String, severity: AuditSeverity, node: String, action: String?, value: Double, message: String,
-                fix: String, nodeIndex: Int, area: [Rect] = []) {
+                fix: String, nodeIndex: Int, frame: Rect, area: [Rect] = []) {
         self.rule = rule; self.severity = severity; self.node = node; self.action = action; self.value = value
-        self.message = message; self.fix = fix; self.nodeIndex = nodeIndex; self.area = area
+        self.message = message; self.fix = fix; self.nodeIndex = nodeIndex; self.frame = frame; self.area = area
     }
 
     /// Counts against the exit status: an unwaived error.
