@@ -69,7 +69,7 @@ public struct HollowTargetRule: AuditRule {
                 + "\(AuditContext.percent(dead)) of its \(c.size(of: target)) frame is dead (S2)"
             let fix: String
             if tap.isButton {
-                fix = "give the Button's label a shape: .contentShape(Rectangle()) on \(node.children.first.map { c.id($0) } ?? "its label") (inside the Button)"
+                fix = "give the \(node.type)'s label a shape: .contentShape(Rectangle()) on \(node.children.first.map { c.id($0) } ?? "its label") (inside the \(node.type))"
             } else {
                 fix = "write .contentShape(Rectangle()) before .\(tap.entry) on \(node.id)"
             }
