@@ -140,9 +140,12 @@ public struct AuditContext: Sendable {
         tester.handlers[target].first(where: { $0.isTapLike })?.action
     }
 
-    /// Whether the target can take a touch anywhere at all (else only A8 speaks of it).
-    public func canTakeTouches(_ target: Int) -> Bool {
+    /// Whether the target's tap handler can fire anywhere at all: the view
+    /// takes touches, has a region, and a gesture mask (S11) leaves a tap
+    /// handler on. Otherwise only A8 speaks of it.
+    public func isLive(_ target: Int) -> Bool {
         tester.takesTouches(target) && tester.hasRegion(target)
+            && tester.handlers[target].contains { $0.isTapLike && !$0.isMasked }
     }
 
     /// `393 × 44 pt`.

@@ -45,7 +45,7 @@ public struct CrowdedRule: AuditRule {
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         let r = c.settings.hit.touchRadius
         guard r > 0 else { return [] }
-        let targets = c.samples.map(\.target).filter { c.node($0).system == .swiftui && c.canTakeTouches($0) }
+        let targets = c.samples.map(\.target).filter { c.node($0).system == .swiftui && c.isLive($0) }
         guard targets.count >= 2 else { return [] }
         // Only where a finger can land: within r of a target, on the screen.
         let screen = c.snapshot.canvas

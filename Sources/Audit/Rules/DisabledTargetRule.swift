@@ -39,7 +39,7 @@ public struct DisabledTargetRule: AuditRule {
         c.samples.compactMap { s in
             let target = s.target
             let taps = c.tester.handlers[target].filter { $0.isTapLike && !$0.isMasked }
-            guard c.canTakeTouches(target), !taps.isEmpty, taps.allSatisfy(\.isDisabled) else { return nil }
+            guard c.isLive(target), !taps.isEmpty, taps.allSatisfy(\.isDisabled) else { return nil }
             let disabled = s.fraction(of: .disabled)
             let node = c.node(target)
             let probe = c.tester.resolve(at: node.frame.center)

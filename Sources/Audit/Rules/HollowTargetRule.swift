@@ -60,7 +60,7 @@ public struct HollowTargetRule: AuditRule {
         c.samples.compactMap { s in
             let target = s.target
             let node = c.node(target)
-            guard !node.isLeaf, c.canTakeTouches(target), let tap = TapAttachment(target, in: c),
+            guard !node.isLeaf, c.isLive(target), let tap = TapAttachment(target, in: c),
                   tap.shapeBefore == nil, tap.shapeAfter == nil else { return nil }
             let dead = s.fraction(of: .miss)
             guard dead > 0 else { return nil }

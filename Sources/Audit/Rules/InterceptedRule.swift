@@ -56,7 +56,7 @@ public struct InterceptedRule: AuditRule {
 
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         var findings: [AuditFinding] = []
-        for s in c.samples where c.canTakeTouches(s.target) {
+        for s in c.samples where c.isLive(s.target) {
             let target = s.target
             var byTaker: [Int: Int] = [:]
             for i in 0..<s.count where s.excludedBy[i] < 0 && (s.kinds[i] == .blocked || s.kinds[i] == .stolen) {

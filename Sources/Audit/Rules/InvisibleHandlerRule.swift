@@ -4,8 +4,9 @@ import TapModel
 /// A8 invisible handler: a handler on something that can never take a touch:
 /// a `Spacer` or `Color.clear` without a contentShape (no region, S1/S2),
 /// hidden, alpha below 0.01, opacity 0, `allowsHitTesting(false)` or
-/// `isUserInteractionEnabled = false` on it or an ancestor (S5, U1). The
-/// value is the share of its frame where it never fires (1). An error.
+/// `isUserInteractionEnabled = false` on it or an ancestor (S5, U1); and a
+/// tap handler switched off by a gesture mask (S11), which can never fire
+/// either. The value is the share of its frame where it never fires (1). An error.
 public struct InvisibleHandlerRule: AuditRule {
     public static let id = "A8"
     public static let name = "invisible handler"
@@ -33,6 +34,10 @@ public struct InvisibleHandlerRule: AuditRule {
         AuditExample("""
         {"id":"badge","type":"Text","frame":[0,0,100,44],"modifiers":[{"opacity":0},{"onTapGesture":{"action":"open"}}]}
         """, node: "badge", severity: .error),
+        // A long press written after the tap, masking the gestures of the view: the tap never fires.
+        AuditExample("""
+        {"id":"card","type":"Text","frame":[0,0,200,80],"modifiers":[{"onTapGesture":{"action":"open"}},{"gesture":{"longPress":{},"action":"menu","mask":"none"}}]}
+        """, node: "card", severity: .error),
     ]
 
     public static let nonTriggeringExamples = [
@@ -50,7 +55,7 @@ public struct InvisibleHandlerRule: AuditRule {
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         c.samples.compactMap { s in
             let target = s.target
-            guard !c.canTakeTouches(target) else { return nil }
+            guard !c.isLive(target) else { return nil }
             let node = c.node(target)
             let never = 1 - s.fraction(of: .own)
             let message: String
@@ -61,10 +66,15 @@ public struct InvisibleHandlerRule: AuditRule {
                 fix = view == target
                     ? "if \(node.id) should respond, make it visible to hit testing (now: \(why)); if it is meant to be gone, remove it or its handler"
                     : "\(c.id(view)) keeps every touch from \(node.id) (\(why)): move \(node.id) out of it, or undo that while \(node.id) should respond"
-            } else {
+            } else if !c.tester.hasRegion(target) {
                 message = "\(node.id) (\(node.type)) has a handler (\(c.action(of: target) ?? "no action name")) but no region where it takes a touch: "
                     + "it draws nothing and has no interaction contentShape (S1, S2)"
                 fix = "give it a shape before the gesture: .contentShape(Rectangle()), or attach the handler to the visible view"
+            } else {
+                // Every tap handler is switched off by a gesture mask (S11).
+                let tap = c.tester.handlers[target].first { $0.isTapLike }!
+                message = "\(c.tester.describe(tap)) can never fire: a gesture mask switches it off (S11)"
+                fix = "attach the gesture that masks it with including: .all (the default) so the tap stays enabled, or remove the tap handler"
             }
             return c.finding(Self.id, .error, target, value: never, message: message, fix: fix)
         }

@@ -43,7 +43,7 @@ public struct OutsideParentRule: AuditRule {
 
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         c.samples.compactMap { s in
-            guard c.canTakeTouches(s.target) else { return nil }
+            guard c.isLive(s.target) else { return nil }
             let outside = s.fraction { i in s.excludedBy[i] >= 0 && c.node(Int(s.excludedBy[i])).system == .uikit }
             guard outside > 0 else { return nil }
             // The superview named is the one that excludes most of it.

@@ -51,7 +51,7 @@ public struct ShapeAfterGestureRule: AuditRule {
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         c.samples.compactMap { s in
             let target = s.target
-            guard c.canTakeTouches(target), let tap = TapAttachment(target, in: c),
+            guard c.isLive(target), let tap = TapAttachment(target, in: c),
                   tap.shapeBefore == nil, let after = tap.shapeAfter,
                   case .contentShape(let shape) = c.node(target).modifiers[after] else { return nil }
             let own = s.fraction(of: .own)

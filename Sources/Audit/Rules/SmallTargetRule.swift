@@ -45,7 +45,7 @@ public struct SmallTargetRule: AuditRule {
 
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         let exact = HitTester(c.snapshot, settings: HitSettings(touchRadius: 0, spatialIndex: c.settings.hit.spatialIndex))
-        let candidates = c.samples.map(\.target).filter { c.canTakeTouches($0) }
+        let candidates = c.samples.map(\.target).filter { c.isLive($0) }
         var regions = [Rect?](repeating: nil, count: candidates.count)
         regions.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer

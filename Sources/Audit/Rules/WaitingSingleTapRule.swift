@@ -37,7 +37,7 @@ public struct WaitingSingleTapRule: AuditRule {
     public func findings(_ c: AuditContext) -> [AuditFinding] {
         let replayer = Replayer(tester: c.tester, settings: c.settings.replay)
         var findings: [AuditFinding] = []
-        for s in c.samples where c.canTakeTouches(s.target) {
+        for s in c.samples where c.isLive(s.target) {
             guard let spot = Self.firingSpot(s, in: c) else { continue }
             let events = [TouchEvent(t: 0, touch: 1, phase: .began, x: spot.x, y: spot.y),
                           TouchEvent(t: 0.05, touch: 1, phase: .ended, x: spot.x, y: spot.y)]
