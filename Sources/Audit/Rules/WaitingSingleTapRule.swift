@@ -53,12 +53,20 @@ public struct WaitingSingleTapRule: AuditRule {
         return findings
     }
 
-    /// A point where a tap fires the target: its frame's centre if it fires there, else the first sample that does.
+    /// A point where a tap fires the target, exactly if it can: its frame's
+    /// centre, else the first sample where it is hit exactly, else the first
+    /// where it fires within the touch radius.
     static func firingSpot(_ s: TargetSamples, in c: AuditContext) -> Point? {
         let centre = c.node(s.target).frame.center
         let r = c.tester.resolve(at: centre, candidateLimit: 2)
-        if r.outcome.fires, r.handler?.node == s.target { return centre }
-        guard let i = s.kinds.firstIndex(of: .own) else { return nil }
-        return Point(s.xs[i % s.xs.count], s.ys[i / s.xs.count])
+        if r.outcome == .hit, r.handler?.node == s.target { return centre }
+        var scratch = HitScratch()
+        var within: Point?
+        for i in 0..<s.count where s.kinds[i] == .own {
+            let p = Point(s.xs[i % s.xs.count], s.ys[i / s.xs.count])
+            if c.tester.resolve(at: p, candidateLimit: 2, scratch: &scratch).outcome == .hit { return p }
+            if within == nil { within = p }
+        }
+        return within
     }
 }
