@@ -89,6 +89,14 @@ struct AuditCommandTests {
         #expect(text.stdout.contains("waived A7") && text.stdout.contains("redesign lands in 3.3"))
     }
 
+    @Test("The shipped example waivers: the three hidden Checkout buttons are waived, the coupon's A7 still fails")
+    func exampleWaivers() throws {
+        let r = try Replay.run(["audit", checkout, "--waivers", Replay.root + "/docs/audit-waivers.json"])
+        #expect(r.status == 1 && r.stderr.isEmpty)
+        #expect(r.stdout.contains("waived A8 invisible handler  hiddenButton") && r.stdout.contains("error A7 outside the parent  card.coupon"))
+        #expect(r.stdout.contains("; 3 waived"))
+    }
+
     @Test("audit --junit writes a failure per target with an unwaived error; several snapshots give { screens: [...] }")
     func auditJUnitAndSeveral() throws {
         let dir = Scratch()

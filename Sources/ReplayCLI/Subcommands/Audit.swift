@@ -17,7 +17,7 @@ struct AuditCommand: ParsableCommand {
         Examples:
           replay audit Traces/builds/Settings.no-content-shape.json
           replay audit Traces/snapshots/Settings.json Traces/snapshots/Checkout.json --junit audit.xml
-          replay audit Traces/snapshots/Checkout.json --json --waivers audit-waivers.json
+          replay audit Traces/snapshots/Checkout.json --waivers docs/audit-waivers.json
         """)
 
     @Argument(help: "Snapshot files (.json).") var snapshots: [String]
