@@ -25,6 +25,11 @@ enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Writes bytes (a JSON writer's chunk) to stdout.
+    static func outBytes(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+    }
+
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
 
     /// Colour on stdout only on a terminal, and never with NO_COLOR set (no-color.org).
@@ -59,6 +64,10 @@ func runReportingInputErrors(_ body: () throws -> Void) throws {
 enum SnapshotFiles {
     /// Reads and validates a snapshot file; errors name the file, line and JSON path.
     static func load(_ path: String) throws -> Snapshot {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw InputError("\(path) is a folder: give a snapshot file (.json)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

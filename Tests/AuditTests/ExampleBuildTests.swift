@@ -3,17 +3,13 @@ import Foundation
 import HitTesting
 import ReplayEngine
 import TapModel
+import TestSupport
 import Testing
 
 /// The example data that ships with the repository.
 enum Examples {
-    static var root: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url = url.deletingLastPathComponent() }
-        return url.path
-    }
     static func snapshot(_ relative: String) throws -> Snapshot {
-        try Snapshot(json: try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)))
+        try Snapshot(json: try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/" + relative)))
     }
     static let rows = ["row.flowMeter", "row.units", "row.about"]
 }

@@ -100,7 +100,7 @@ public struct SmallTargetRule: AuditRule {
                 let view = exact.land(at: p, scratch: &scratch)
                 guard view >= 0 else { continue }
                 let won = exact.tapWinner(at: p, hitView: view, scratch: &scratch)
-                guard won.fired?.node == target || won.simultaneous.contains(where: { $0.node == target }) else { continue }
+                guard won.fired?.node == target || won.simultaneousHandlers.contains(where: { $0.node == target }) else { continue }
                 minX = Swift.min(minX, x - step / 2); maxX = Swift.max(maxX, x + step / 2)
                 minY = Swift.min(minY, y - step / 2); maxY = Swift.max(maxY, y + step / 2)
             }
