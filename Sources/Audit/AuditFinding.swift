@@ -81,6 +81,8 @@ public struct AuditResult: Sendable {
     public var step: Double
     /// Every target (node id and action), in document order: reports list the clean ones too.
     public var targets: [(node: String, action: String?)]
+    /// What the snapshot's capture source cannot know (`capture.limits`), shown beside the findings.
+    public var limits: [String] = []
 
     public init(screen: String, source: String? = nil, findings: [AuditFinding], step: Double,
                 targets: [(node: String, action: String?)] = []) {

@@ -20,8 +20,10 @@ public enum Auditor {
             if a.rule != b.rule { return ruleOrder(a.rule) < ruleOrder(b.rule) }
             return a.message < b.message
         }
-        return AuditResult(screen: snapshot.screen, source: source, findings: findings, step: settings.step,
-                           targets: context.samples.map { (context.id($0.target), context.action(of: $0.target)) })
+        var result = AuditResult(screen: snapshot.screen, source: source, findings: findings, step: settings.step,
+                                 targets: context.samples.map { (context.id($0.target), context.action(of: $0.target)) })
+        result.limits = snapshot.capture?.limits ?? []
+        return result
     }
 
     static func ruleOrder(_ id: String) -> Int { AuditRules.all.firstIndex { $0.id == id } ?? Int.max }

@@ -92,7 +92,7 @@ public struct Probe: Sendable, Equatable {
     public func trace(for snapshot: Snapshot) -> (header: TraceHeader, events: [TouchEvent]) {
         let events = events(taps(for: snapshot))
         var sha = SHA256()
-        for line in events.map(Probe.eventJSON) { sha.update(data: Array((line.serialized(.compact) + "\n").utf8)) }
+        for e in events { sha.update(data: Array((Probe.eventLine(e) + "\n").utf8)) }
         let digest = sha.finalize().prefix(4).map { byte in
             let hex = Array("0123456789abcdef")
             return String([hex[Int(byte >> 4)], hex[Int(byte & 15)]])
@@ -107,8 +107,8 @@ public struct Probe: Sendable, Equatable {
     /// The probe as trace JSON Lines (header line, then one event a line), ready for `replay import`.
     public func jsonl(for snapshot: Snapshot) -> String {
         let (header, events) = trace(for: snapshot)
-        var out = Probe.headerJSON(header).serialized(.compact) + "\n"
-        for e in events { out += Probe.eventJSON(e).serialized(.compact) + "\n" }
+        var out = Probe.headerLine(header) + "\n"
+        for e in events { out += Probe.eventLine(e) + "\n" }
         return out
     }
 
@@ -130,26 +130,45 @@ public struct Probe: Sendable, Equatable {
     /// Whether a trace name is one `traceInputs(for:)` made (reports label these presses as probes).
     public static func isProbeTrace(_ name: String) -> Bool { name.hasPrefix("probe:") }
 
-    static func headerJSON(_ h: TraceHeader) -> JSONValue {
-        var pairs: [JSONValue.Pair] = [.init("format", .string(TraceHeader.format)), .init("version", .number(TraceHeader.supportedVersion)),
-                                       .init("trace", .string(h.trace)), .init("screen", .string(h.screen))]
-        var device: [JSONValue.Pair] = []
-        if let m = h.deviceModel { device.append(.init("model", .string(m))) }
-        if let o = h.os { device.append(.init("os", .string(o))) }
-        if !device.isEmpty { pairs.append(.init("device", .object(device))) }
-        var app: [JSONValue.Pair] = []
-        if let v = h.appVersion { app.append(.init("version", .string(v))) }
-        if let b = h.appBuild { app.append(.init("build", .string(b))) }
-        if !app.isEmpty { pairs.append(.init("app", .object(app))) }
-        if let r = h.recordedAt { pairs.append(.init("recordedAt", .string(r))) }
-        pairs.append(.init("source", .string(h.source)))
-        return .object(pairs)
+    /// The header line (compact JSON, no newline).
+    static func headerLine(_ h: TraceHeader) -> String {
+        var w = JSONWriter(style: .compact)
+        w.object { w in
+            w.field("format", TraceHeader.format)
+            w.field("version", TraceHeader.supportedVersion)
+            w.field("trace", h.trace)
+            w.field("screen", h.screen)
+            if h.deviceModel != nil || h.os != nil {
+                w.key("device")
+                w.object { w in
+                    if let m = h.deviceModel { w.field("model", m) }
+                    if let o = h.os { w.field("os", o) }
+                }
+            }
+            if h.appVersion != nil || h.appBuild != nil {
+                w.key("app")
+                w.object { w in
+                    if let v = h.appVersion { w.field("version", v) }
+                    if let b = h.appBuild { w.field("build", b) }
+                }
+            }
+            if let r = h.recordedAt { w.field("recordedAt", r) }
+            w.field("source", h.source)
+        }
+        return w.text
     }
 
-    static func eventJSON(_ e: TouchEvent) -> JSONValue {
-        var pairs: [JSONValue.Pair] = [.init("t", .number(e.t)), .init("touch", .number(e.touch)), .init("phase", .string(e.phase.rawValue)),
-                                       .init("x", .number(e.x)), .init("y", .number(e.y))]
-        if let expect = e.expect { pairs.append(.init("expect", .string(expect))) }
-        return .object(pairs)
+    /// One event line (compact JSON, no newline).
+    static func eventLine(_ e: TouchEvent) -> String {
+        var w = JSONWriter(style: .compact)
+        w.object { w in
+            w.field("t", e.t)
+            w.field("touch", e.touch)
+            w.field("phase", e.phase.rawValue)
+            w.field("x", e.x)
+            w.field("y", e.y)
+            if let expect = e.expect { w.field("expect", expect) }
+        }
+        return w.text
     }
 }

@@ -3,30 +3,45 @@ import TapModel
 
 /// `replay audit`: findings as JSON, as text, and as JUnit XML. Pure functions of the results.
 public enum AuditReport {
-    /// One finding as `audit --json` writes it.
-    public static func findingJSON(_ f: AuditFinding) -> JSONValue {
-        .object([
-            "rule": .string(f.rule),
-            "severity": .string(f.severity.rawValue),
-            "node": .string(f.node),
-            "action": .string(f.action),
-            "value": .rounded(f.value),
-            "message": .string(f.message),
-            "fix": .string(f.fix),
-            "waived": .bool(f.waived),
-        ])
+    /// One finding's fields, as `audit --json` writes them.
+    static func writeFinding(_ f: AuditFinding, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("rule", f.rule)
+            w.field("severity", f.severity.rawValue)
+            w.field("node", f.node)
+            w.field("action", f.action)
+            w.field("value", rounded: f.value)
+            w.field("message", f.message)
+            w.field("fix", f.fix)
+            w.field("waived", f.waived)
+        }
     }
 
     /// `{ "screen": …, "findings": [...] }` for one snapshot; for several,
     /// `{ "screens": [ { "snapshot": file, "screen": …, "findings": [...] }, ... ] }`
-    /// in the order given.
-    public static func json(_ results: [AuditResult]) -> JSONValue {
-        if results.count == 1 {
-            return .object(["screen": .string(results[0].screen), "findings": .array(results[0].findings.map(findingJSON))])
+    /// in the order given. Ends with a newline.
+    public static func json(_ results: [AuditResult], style: JSONWriter.Style = .pretty) -> String {
+        var w = JSONWriter(style: style)
+        func findings(_ r: AuditResult, _ w: inout JSONWriter) {
+            w.key("findings")
+            w.array(r.findings) { w, f in writeFinding(f, to: &w) }
         }
-        return .object(["screens": .array(results.map { r in
-            .object(["snapshot": .string(r.source), "screen": .string(r.screen), "findings": .array(r.findings.map(findingJSON))])
-        })])
+        w.object { w in
+            if results.count == 1 {
+                w.field("screen", results[0].screen)
+                findings(results[0], &w)
+            } else {
+                w.key("screens")
+                w.array(results) { w, r in
+                    w.object { w in
+                        w.field("snapshot", r.source)
+                        w.field("screen", r.screen)
+                        findings(r, &w)
+                    }
+                }
+            }
+        }
+        return w.text + "\n"
     }
 
     /// `error A1 hollow target  row.flowMeter (openFlowMeter): 63.1%`, the message and the fix, per finding.
@@ -38,6 +53,7 @@ public enum AuditReport {
             let summary = counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
             out += "\(r.screen)\(r.source.map { " (\($0))" } ?? ""): \(r.targets.count) target\(r.targets.count == 1 ? "" : "s"); \(summary)"
             out += waived > 0 ? "; \(waived) waived\n" : "\n"
+            if !r.limits.isEmpty { out += "  capture limits: \(r.limits.joined(separator: "; "))\n" }
             for f in r.findings {
                 let rule = AuditRules.rule(f.rule)
                 let value = rule.map { $0.unit.format(f.value) } ?? AuditContext.number(f.value)

@@ -13,10 +13,10 @@ struct AuditReportTests {
     @Test("JSON: one snapshot is { screen, findings }; several are { screens: [{ snapshot, screen, findings }] }")
     func json() throws {
         let r = try checkout()
-        let one = AuditReport.json([r]).serialized(.compact)
+        let one = AuditReport.json([r], style: .compact)
         #expect(one.hasPrefix("{\"screen\":\"Checkout\",\"findings\":[{\"rule\":\"A5\",\"severity\":\"warning\",\"node\":\"card.pay\",\"action\":\"pay\",\"value\":0.0221,"))
         #expect(one.contains("\"node\":\"hiddenButton\",\"action\":\"hiddenAction\",\"value\":1,") && one.contains("\"waived\":true"))
-        let two = AuditReport.json([r, r]).serialized(.compact)
+        let two = AuditReport.json([r, r], style: .compact)
         #expect(two.hasPrefix("{\"screens\":[{\"snapshot\":\"Checkout.json\",\"screen\":\"Checkout\",\"findings\":["))
     }
 

@@ -47,7 +47,7 @@ struct AuditCommand: ParsableCommand {
                 Console.error("warning: the waiver for \(w.rule) on \(w.node) matches no finding; remove it if the problem is fixed")
             }
             if json {
-                Console.out(AuditReport.json(results).serialized(.pretty) + "\n")
+                Console.out(AuditReport.json(results))
             } else {
                 Console.out(AuditReport.text(results))
             }
