@@ -23,7 +23,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
-        .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines"]),
+        .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Audit"]),
         .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Audit"]),
         .target(name: "Audit", dependencies: ["TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(name: "ReplayCLI", dependencies: [
@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport", "Audit"]),
         .testTarget(name: "ReportsTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports", "TestSupport"]),

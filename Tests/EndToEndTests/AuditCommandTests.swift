@@ -42,6 +42,17 @@ struct AuditCommandTests {
         #expect(try Replay.run(["run", "--db", dir.db, "--snapshots", good]).status == 0)
     }
 
+    @Test("run --probe edges: on an empty database the probes alone fail the hollow build, their findings marked probe: true")
+    func runProbe() throws {
+        let dir = Scratch()
+        let r = try Replay.run(["run", "--db", dir.db, "--snapshots", hollow, "--probe", "edges", "--json"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("\"trace\": \"probe:edges:row.flowMeter\"") && r.stdout.contains("\"probe\": true"))
+        #expect(r.stderr.contains("pressed 5 targets with edges probes"))
+        #expect(try Replay.run(["run", "--db", dir.db, "--snapshots", good, "--probe", "edges"]).status == 0)
+        #expect(try Replay.run(["run", "--db", dir.db, "--snapshots", good, "--probe", "sideways"]).status == 64)
+    }
+
     @Test("audit exits 1 on the hollow build with A1 on every row, and 0 on the good build")
     func auditExitStatus() throws {
         let r = try Replay.run(["audit", hollow, "--json"])
