@@ -10,9 +10,11 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Static findings over snapshots (rules A1–A9): hollow, small, crowded, intercepted, invisible targets and more, with the numbers and a fix.",
         discussion: """
-        Every number comes from the engine's own sampling of each target's frame.
-        Exit status: 0 no unwaived error; 1 an unwaived error remains; 2 an input could not be used.
-        With several snapshots, --json prints { "screens": [ { "snapshot", "screen", "findings" } ] }.
+        Every number comes from the engine's own sampling of each target's frame (the grid replay deadzones uses), with the fix to make. Rules: A1 hollow target, A2 shape after gesture, A3 small target, A4 crowded, A5 intercepted, A6 waiting single tap, A7 outside the parent, A8 invisible handler, A9 disabled target (docs/audit.md). A waived finding is listed as waived, never dropped.
+
+        With one snapshot, --json prints { "screen", "findings": [ { "rule", "severity", "node", "action", "value", "message", "fix", "waived" } ] }; with several, { "screens": [ { "snapshot", "screen", "findings" } ] }.
+
+        Exit status: 0 no unwaived error (warnings and notes never fail); 1 an unwaived error remains; 2 an input could not be used; 64 a usage error.
 
         Examples:
           replay audit Traces/builds/Settings.no-content-shape.json
@@ -27,11 +29,11 @@ struct AuditCommand: ParsableCommand {
     var waivers: String?
     @Option(name: .customLong("min-size"), help: ArgumentHelp("A3: a firing region narrower or shorter than this is small.", valueName: "pt"))
     var minSize: Double = 44
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: TouchRadiusOption
 
     func validate() throws {
         guard !snapshots.isEmpty else { throw ValidationError("give at least one snapshot file") }
-        guard minSize.isFinite, minSize > 0 else { throw ValidationError("--min-size must be a number of points > 0") }
+        guard minSize.isFinite, minSize > 0 else { throw ValidationError("--min-size must be a number of points > 0 (got \(minSize))") }
     }
 
     func run() throws {
