@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         .target(name: "TapModel"),
@@ -25,9 +26,16 @@ let package = Package(
         .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Audit"]),
         .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Audit"]),
+        // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
+        .target(name: "SourceLint", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .target(name: "Audit", dependencies: ["TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SourceLintReports", dependencies: ["SourceLint", "TapModel"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
+            "SourceLint", "SourceLintReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -39,6 +47,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports", "TestSupport"]),
+        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

@@ -212,7 +212,11 @@ public struct RunPipeline: Sendable {
         }
         let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
         let compared = plan.status == .compared ? baseline : nil
-        let baselineReplayer = compared?.snapshot.map { Replayer(tester: HitTester($0, settings: request.hit), settings: request.replay) }
+        // The baseline's snapshot is replayed too, unless it is the very same view tree (the
+        // nightly run of an unchanged screen): then every press does on it what it does now.
+        let unchanged = compared?.snapshot.map { $0.encoded(.compact) == snapshot.encoded(.compact) } ?? false
+        let baselineReplayer = unchanged ? nil
+            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: request.hit), settings: request.replay) }
         var legacy: [PressKey: PressSide]?
         if let compared, compared.fileVersion == 1 {
             legacy = [:]
@@ -271,19 +275,21 @@ public struct RunPipeline: Sendable {
                                   }, consume: { i, results, others2 in
             fit.check(stored[i], results)
             rows.traces.append(stored[i].rowID)
-            fold(results, against: others2.first, traceID: stored[i].rowID, probe: false)
+            fold(results, against: unchanged ? results : others2.first, traceID: stored[i].rowID, probe: false)
         })
         log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
-            + (baselineReplayer != nil ? " and the baseline's snapshot" : "") + " in \(clock.lap())")
+            + (baselineReplayer != nil ? " and the baseline's snapshot" : unchanged ? " (the same view tree as the baseline's)" : "") + " in \(clock.lap())")
         // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
         if let pattern = request.probe {
             let probe = Probe(pattern: pattern)
             let inputs = probe.traceInputs(for: snapshot)
             var theirs: [String: TraceInput] = [:]
-            if let accepted = compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
+            if !unchanged, let accepted = compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
             for input in inputs {
-                let against = baselineReplayer.flatMap { r in theirs[input.name].map { r.replay(trace: $0.name, events: $0.events) } }
-                fold(replayer.replay(trace: input.name, events: input.events), against: against, traceID: nil, probe: true)
+                let results = replayer.replay(trace: input.name, events: input.events)
+                let against = unchanged ? results
+                    : baselineReplayer.flatMap { r in theirs[input.name].map { r.replay(trace: $0.name, events: $0.events) } }
+                fold(results, against: against, traceID: nil, probe: true)
             }
             log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
                 + (baselineReplayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
