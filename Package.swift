@@ -24,16 +24,17 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
-        .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines"]),
-        .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline"]),
+        .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Audit"]),
+        .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Audit"]),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
+        .target(name: "Audit", dependencies: ["TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SourceLintReports", dependencies: ["SourceLint", "TapModel"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports",
+            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
             "SourceLint", "SourceLintReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -42,9 +43,10 @@ let package = Package(
         .testTarget(name: "HitTestingTests", dependencies: ["TapModel", "HitTesting"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport", "Audit"]),
         .testTarget(name: "ReportsTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

@@ -1,3 +1,4 @@
+import Audit
 import Baselines
 import Dispatch
 import Foundation
@@ -34,6 +35,9 @@ public struct RunRequest: Sendable {
     public var picture = false
     /// Traces replayed together across the cores before their results are folded in.
     public var batch = 32
+    /// Also press every target with probe taps (`--probe edges`), synthesized from each
+    /// compared snapshot (the new one and the baseline's), expecting the target to fire.
+    public var probe: Probe.Pattern?
 
     public init() {}
 
@@ -235,30 +239,24 @@ public struct RunPipeline: Sendable {
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
         let store = self.store
-        try replayer.replayTraces(count: stored.count, batch: request.batch, also: baselineReplayer.map { [$0] } ?? [],
-                                  load: { i in
-                                      TraceInput(name: stored[i].header.trace,
-                                                 events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
-                                  }, consume: { i, results, others2 in
-            let against = unchanged ? results : others2.first
-            fit.check(stored[i], results)
+        /// Folds one trace's results (and the same trace against the baseline's snapshot) into the suite.
+        func fold(_ results: [PressResult], against: [PressResult]?, traceID: Int64?, probe: Bool) {
             stats.add(trace: results)
-            rows.traces.append(stored[i].rowID)
             for (k, current) in results.enumerated() {
                 let before: PressSide?
                 if let against {
                     before = k < against.count ? PressSide(against[k]) : nil
-                } else if let legacy {
+                } else if let legacy, !probe {
                     let key = PressKey(trace: current.trace, press: current.press)
                     before = legacy[key]
                     if before == nil { comparison.addNewPress(trace: current.trace) }
                 } else {
                     before = nil
                 }
-                let pair = PressPair(current: current, before: before)
+                let pair = PressPair(current: current, before: before, probe: probe)
                 let regressed = comparison.add(pair)
-                observer?.press(current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: false)
-                rows.add(pair, traceID: stored[i].rowID, thresholds: request.thresholds)
+                observer?.press(current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: probe)
+                if let traceID { rows.add(pair, traceID: traceID, thresholds: request.thresholds) }
                 if let expect = current.expect, current.partOf == nil {
                     expectations.append((PressKey(trace: current.trace, press: current.press), expect))
                 }
@@ -269,9 +267,33 @@ public struct RunPipeline: Sendable {
                                                + (current.action.map { " \($0)" } ?? "") + " — \(current.reason)"))
                 }
             }
+        }
+        try replayer.replayTraces(count: stored.count, batch: request.batch, also: baselineReplayer.map { [$0] } ?? [],
+                                  load: { i in
+                                      TraceInput(name: stored[i].header.trace,
+                                                 events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
+                                  }, consume: { i, results, others2 in
+            fit.check(stored[i], results)
+            rows.traces.append(stored[i].rowID)
+            fold(results, against: unchanged ? results : others2.first, traceID: stored[i].rowID, probe: false)
         })
         log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
             + (baselineReplayer != nil ? " and the baseline's snapshot" : unchanged ? " (the same view tree as the baseline's)" : "") + " in \(clock.lap())")
+        // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
+        if let pattern = request.probe {
+            let probe = Probe(pattern: pattern)
+            let inputs = probe.traceInputs(for: snapshot)
+            var theirs: [String: TraceInput] = [:]
+            if !unchanged, let accepted = compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
+            for input in inputs {
+                let results = replayer.replay(trace: input.name, events: input.events)
+                let against = unchanged ? results
+                    : baselineReplayer.flatMap { r in theirs[input.name].map { r.replay(trace: $0.name, events: $0.events) } }
+                fold(results, against: against, traceID: nil, probe: true)
+            }
+            log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
+                + (baselineReplayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
+        }
         let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
         let diff = comparison.finish(before: compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }

@@ -1,3 +1,4 @@
+import Audit
 import Baselines
 import Foundation
 #if canImport(FoundationXML)
@@ -25,8 +26,10 @@ final class Workspace {
 
     func file(_ name: String, _ text: String) -> String { folder.file(name, text) }
 
-    func run(_ snapshot: String, mode: RecordMode = .missing, radius: Double = 10, baseline: Bool = true) throws -> RunOutcome {
+    func run(_ snapshot: String, mode: RecordMode = .missing, radius: Double = 10, baseline: Bool = true,
+             probe: Probe.Pattern? = nil) throws -> RunOutcome {
         var request = RunRequest()
+        request.probe = probe
         request.snapshotPaths = [snapshot]
         request.baselineFolder = baseline ? baselines : nil
         request.recordMode = mode

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Baselines
 import Foundation
 import Pipeline
@@ -19,6 +20,7 @@ struct Run: ParsableCommand {
           replay --baseline Baselines
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --json
           replay run --baseline Baselines --json --presses > run.json
+          replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --probe edges
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -32,6 +34,8 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
+    @Option(help: ArgumentHelp("Also press every target of each snapshot (edges or grid, as replay probe does), expecting it to fire; synthesized from the new and the baseline's snapshot alike, reported as probes.", valueName: "pattern"))
+    var probe: Probe.Pattern?
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
@@ -47,6 +51,7 @@ struct Run: ParsableCommand {
             request.snapshotPaths = snapshots
             request.baselineFolder = baseline
             request.picture = pictures.wanted
+            request.probe = probe
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }

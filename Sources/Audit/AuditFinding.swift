@@ -1,0 +1,93 @@
+import TapModel
+
+/// How much an audit finding hurts: `error` fails `replay audit` (unless waived).
+public enum AuditSeverity: String, Sendable, CaseIterable, Comparable {
+    case error, warning, note
+
+    public static func < (a: AuditSeverity, b: AuditSeverity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// `error` at or above `threshold` (a fraction; 1e-9 of rounding allowed), else `warning`.
+    static func errorAtOrAbove(_ threshold: Double, _ value: Double) -> AuditSeverity {
+        value >= threshold - 1e-9 ? .error : .warning
+    }
+}
+
+/// What a finding's value measures.
+public enum AuditUnit: String, Sendable {
+    /// A share of the target's frame, 0 … 1.
+    case fraction
+    case points
+    case squarePoints
+    case milliseconds
+
+    /// `63.1%`, `24 pt`, `120 pt²`, `350 ms`.
+    public func format(_ value: Double) -> String {
+        switch self {
+        case .fraction: return AuditContext.percent(value)
+        case .points: return AuditContext.number(value) + " pt"
+        case .squarePoints: return AuditContext.number(value) + " pt²"
+        case .milliseconds: return AuditContext.number(value) + " ms"
+        }
+    }
+}
+
+/// One static finding over a snapshot: which rule, on which target, the
+/// measured number, what it means, and a concrete fix.
+public struct AuditFinding: Sendable, Equatable {
+    /// `A1` … `A9`.
+    public var rule: String
+    public var severity: AuditSeverity
+    /// The target's node id (for A4, the first of the two in document order).
+    public var node: String
+    public var action: String?
+    /// The measured number: a fraction of the frame (A1, A2, A5, A7, A8, A9),
+    /// points (A3), square points (A4) or milliseconds (A6).
+    public var value: Double
+    public var message: String
+    public var fix: String
+    /// Set when a waiver matches (rule and node): listed, never dropped.
+    public var waived: Bool = false
+    /// The waiver's reason, when waived.
+    public var waiverReason: String?
+    /// Document-order index of `node` in the snapshot (ordering only).
+    public var nodeIndex: Int
+    /// The target's frame (window points), for reports that outline it.
+    public var frame: Rect
+    /// Where on screen the finding applies: the engine's sample cells merged
+    /// into horizontal runs (for reports that draw it). Empty when the finding
+    /// is about the whole target (A6, A8, A9).
+    public var area: [Rect]
+
+    public init(rule: String, severity: AuditSeverity, node: String, action: String?, value: Double, message: String,
+                fix: String, nodeIndex: Int, frame: Rect, area: [Rect] = []) {
+        self.rule = rule; self.severity = severity; self.node = node; self.action = action; self.value = value
+        self.message = message; self.fix = fix; self.nodeIndex = nodeIndex; self.frame = frame; self.area = area
+    }
+
+    /// Counts against the exit status: an unwaived error.
+    public var fails: Bool { severity == .error && !waived }
+}
+
+/// Everything the audit found on one snapshot.
+public struct AuditResult: Sendable {
+    public var screen: String
+    /// Where the snapshot came from (a file path), for reports over several.
+    public var source: String?
+    /// Ordered by the target's document order, then rule.
+    public var findings: [AuditFinding]
+    /// The sample step (points) the areas were measured on.
+    public var step: Double
+    /// Every target (node id and action), in document order: reports list the clean ones too.
+    public var targets: [(node: String, action: String?)]
+    /// What the snapshot's capture source cannot know (`capture.limits`), shown beside the findings.
+    public var limits: [String] = []
+
+    public init(screen: String, source: String? = nil, findings: [AuditFinding], step: Double,
+                targets: [(node: String, action: String?)] = []) {
+        self.screen = screen; self.source = source; self.findings = findings; self.step = step; self.targets = targets
+    }
+
+    public var fails: Bool { findings.contains { $0.fails } }
+}

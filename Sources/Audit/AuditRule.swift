@@ -1,0 +1,51 @@
+import TapModel
+
+/// One audit rule (A1 … A9): one type per rule, one file each under Rules/,
+/// carrying examples that trigger it and examples that do not (tiny view
+/// trees), which one generic test runs.
+public protocol AuditRule: Sendable {
+    /// `A1` … `A9`.
+    static var id: String { get }
+    /// `hollow target`.
+    static var name: String { get }
+    /// What it finds, one line.
+    static var summary: String { get }
+    /// What a finding's value measures.
+    static var unit: AuditUnit { get }
+    static var triggeringExamples: [AuditExample] { get }
+    static var nonTriggeringExamples: [AuditExample] { get }
+    init()
+    /// Findings over the sampled snapshot, in document order of their node.
+    func findings(_ context: AuditContext) -> [AuditFinding]
+}
+
+/// A tiny snapshot for a rule's examples: the root node as JSON, and (for a
+/// triggering example) the node the finding must name and its severity.
+public struct AuditExample: Sendable {
+    public let root: String
+    public let node: String?
+    public let severity: AuditSeverity?
+
+    public init(_ root: String, node: String? = nil, severity: AuditSeverity? = nil) {
+        self.root = root; self.node = node; self.severity = severity
+    }
+
+    /// The snapshot document the example stands for (screen `Example`, 393 × 852 device).
+    public var json: String {
+        """
+        {"format":"tapreplay-snapshot","version":1,"screen":"Example","device":{"width":393,"height":852},"root":\(root)}
+        """
+    }
+
+    public func snapshot() throws -> Snapshot { try Snapshot(json: json) }
+}
+
+/// Every rule, in order.
+public enum AuditRules {
+    public static let all: [any AuditRule.Type] = [
+        HollowTargetRule.self, ShapeAfterGestureRule.self, SmallTargetRule.self, CrowdedRule.self, InterceptedRule.self,
+        WaitingSingleTapRule.self, OutsideParentRule.self, InvisibleHandlerRule.self, DisabledTargetRule.self,
+    ]
+
+    public static func rule(_ id: String) -> (any AuditRule.Type)? { all.first { $0.id == id } }
+}

@@ -1,0 +1,101 @@
+import TapModel
+
+/// Runs the audit rules over a snapshot and applies waivers.
+public enum Auditor {
+    /// Every rule's findings on `snapshot`, waivers applied, ordered by the
+    /// target's document order, then rule.
+    ///
+    /// - Complexity: one `resolve` per sample cell of every target's frame
+    ///   (shared by the rules), plus A3's exact sampling around each target and
+    ///   A4's sampling of the band within 2r of each SwiftUI target.
+    public static func audit(_ snapshot: Snapshot, settings: AuditSettings = AuditSettings(),
+                             rules: [any AuditRule.Type] = AuditRules.all, waivers: [Waiver] = [],
+                             source: String? = nil) -> AuditResult {
+        let context = AuditContext(snapshot, settings: settings)
+        var findings: [AuditFinding] = []
+        for rule in rules { findings += rule.init().findings(context) }
+        findings = Waiver.apply(waivers, to: findings)
+        findings.sort { a, b in
+            if a.nodeIndex != b.nodeIndex { return a.nodeIndex < b.nodeIndex }
+            if a.rule != b.rule { return ruleOrder(a.rule) < ruleOrder(b.rule) }
+            return a.message < b.message
+        }
+        var result = AuditResult(screen: snapshot.screen, source: source, findings: findings, step: settings.step,
+                                 targets: context.samples.map { (context.id($0.target), context.action(of: $0.target)) })
+        result.limits = snapshot.capture?.limits ?? []
+        return result
+    }
+
+    static func ruleOrder(_ id: String) -> Int { AuditRules.all.firstIndex { $0.id == id } ?? Int.max }
+}
+
+/// A reviewed exception: `{ "rule": "A3", "node": "toolbar.close", "why": "…" }`.
+public struct Waiver: Sendable, Equatable {
+    public var rule: String
+    public var node: String
+    public var why: String
+
+    public init(rule: String, node: String, why: String) { self.rule = rule; self.node = node; self.why = why }
+
+    /// Marks every finding a waiver matches (same rule and node) as waived; drops nothing.
+    public static func apply(_ waivers: [Waiver], to findings: [AuditFinding]) -> [AuditFinding] {
+        findings.map { f in
+            guard let w = waivers.first(where: { $0.rule == f.rule && $0.node == f.node }) else { return f }
+            var f = f
+            f.waived = true
+            f.waiverReason = w.why
+            return f
+        }
+    }
+
+    /// Waivers that matched no finding in any of `results` (stale ones, worth a warning).
+    public static func unused(_ waivers: [Waiver], in results: [AuditResult]) -> [Waiver] {
+        waivers.filter { w in !results.contains { $0.findings.contains { $0.rule == w.rule && $0.node == w.node } } }
+    }
+
+    /// Reads a waivers file: a JSON array of `{ "rule", "node", "why" }`.
+    /// - Throws: `WaiverError` naming the line and JSON path of the first problem.
+    public static func parse(_ text: String) throws -> [Waiver] {
+        let doc: JSONDocument
+        do {
+            doc = try JSONDocument(parsing: text)
+        } catch let e as JSONSyntaxError {
+            throw WaiverError(line: e.line, message: "not JSON: \(e.message)")
+        }
+        guard case .array(let items) = doc[doc.root] else {
+            throw WaiverError(line: doc.line(of: doc.root), message: "expected an array of { \"rule\", \"node\", \"why\" }")
+        }
+        var waivers: [Waiver] = []
+        for (i, item) in items.enumerated() {
+            guard case .object(let members) = doc[item] else {
+                throw WaiverError(line: doc.line(of: item), message: "$[\(i)]: expected an object { \"rule\", \"node\", \"why\" }")
+            }
+            for m in members where !["rule", "node", "why"].contains(m.key) {
+                throw WaiverError(line: doc.line(of: m.value), message: "$[\(i)].\(m.key): unknown field (known: rule, node, why)")
+            }
+            func text(_ key: String) throws -> String {
+                guard let v = doc.member(key, of: item) else {
+                    throw WaiverError(line: doc.line(of: item), message: "$[\(i)]: missing \"\(key)\"")
+                }
+                guard case .string(let s) = doc[v], !s.isEmpty else {
+                    throw WaiverError(line: doc.line(of: v), message: "$[\(i)].\(key): expected a non-empty string")
+                }
+                return s
+            }
+            let rule = try text("rule")
+            guard AuditRules.rule(rule) != nil else {
+                throw WaiverError(line: doc.line(of: doc.member("rule", of: item)!),
+                                  message: "$[\(i)].rule: unknown rule '\(rule)' (A1 … A9)")
+            }
+            waivers.append(Waiver(rule: rule, node: try text("node"), why: try text("why")))
+        }
+        return waivers
+    }
+}
+
+public struct WaiverError: Error, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { "line \(line): \(message)" }
+    public func located(in file: String) -> String { "\(file):\(line): \(message)" }
+}

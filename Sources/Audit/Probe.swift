@@ -1,0 +1,174 @@
+import Crypto
+import HitTesting
+import ReplayEngine
+import TapModel
+
+/// The manual check for hollow rows, automated: single taps on every target
+/// of a snapshot at fixed spots, each expecting that target to fire.
+///
+/// `edges` taps each target at its leading edge, centre and trailing edge on
+/// its vertical middle, then at its top and bottom edge on its horizontal
+/// middle, each `inset` inside the frame; `grid` taps the 3 × 3 grid of those
+/// lines (rows top to bottom, leading to trailing). Targets come in document
+/// order; taps are `spacing` apart, further than the multi-tap window (so no
+/// two form a double tap) and the retry window (so misses do not read as
+/// retry bursts). The same snapshot always gives the same taps.
+public struct Probe: Sendable, Equatable {
+    public enum Pattern: String, Sendable, CaseIterable {
+        case edges, grid
+    }
+
+    /// One synthesized tap.
+    public struct Tap: Sendable, Equatable {
+        /// The target's node id (`expect`).
+        public var target: String
+        /// Which spot: `leading`, `centre`, `trailing`, `top`, `bottom`; on the grid `top-leading` … `bottom-trailing`.
+        public var spot: String
+        public var point: Point
+    }
+
+    public var pattern: Pattern
+    /// How far inside the frame the edge taps land (points) [4].
+    public var inset: Double
+    /// From one tap's touch-down to the next's (seconds) [2].
+    public var spacing: Double
+    /// How long each finger stays down (seconds) [0.05].
+    public var tapDuration: Double
+
+    public init(pattern: Pattern = .edges, inset: Double = 4, spacing: Double = 2, tapDuration: Double = 0.05) {
+        self.pattern = pattern; self.inset = inset; self.spacing = spacing; self.tapDuration = tapDuration
+    }
+
+    /// The taps for every target of `snapshot` (views carrying a tap handler,
+    /// as the engine compiles them), in document order.
+    public func taps(for snapshot: Snapshot) -> [Tap] {
+        taps(targets: HitTester(snapshot).targets, in: snapshot)
+    }
+
+    func taps(targets: [Int], in snapshot: Snapshot) -> [Tap] {
+        targets.flatMap { target in
+            spots(in: snapshot.nodes[target].frame).map { Tap(target: snapshot.nodes[target].id, spot: $0.name, point: $0.point) }
+        }
+    }
+
+    /// The spots on one frame. An inset larger than half a side puts that
+    /// side's edge taps on the middle line.
+    public func spots(in frame: Rect) -> [(name: String, point: Point)] {
+        let dx = min(inset, frame.width / 2), dy = min(inset, frame.height / 2)
+        let xs = [("leading", frame.minX + dx), ("centre", frame.midX), ("trailing", frame.maxX - dx)]
+        let ys = [("top", frame.minY + dy), ("centre", frame.midY), ("bottom", frame.maxY - dy)]
+        switch pattern {
+        case .edges:
+            return xs.map { ($0.0, Point(round($0.1), round(frame.midY))) }
+                + [ys[0], ys[2]].map { ($0.0, Point(round(frame.midX), round($0.1))) }
+        case .grid:
+            return ys.flatMap { y in
+                xs.map { x in
+                    (y.0 == "centre" && x.0 == "centre" ? "centre" : "\(y.0)-\(x.0)", Point(round(x.1), round(y.1)))
+                }
+            }
+        }
+    }
+
+    /// Six decimals: trace files carry no binary noise (0.1 + 0.2).
+    private func round(_ v: Double) -> Double { JSONValue.round(v, places: 6) }
+
+    /// The touch events of `taps`: one finger down and up per tap, without
+    /// movement, `expect` on each `began`.
+    public func events(_ taps: [Tap]) -> [TouchEvent] {
+        var events: [TouchEvent] = []
+        events.reserveCapacity(taps.count * 2)
+        for (k, tap) in taps.enumerated() {
+            let t = round(Double(k) * spacing)
+            events.append(TouchEvent(t: t, touch: k + 1, phase: .began, x: tap.point.x, y: tap.point.y, expect: tap.target))
+            events.append(TouchEvent(t: round(t + tapDuration), touch: k + 1, phase: .ended, x: tap.point.x, y: tap.point.y))
+        }
+        return events
+    }
+
+    /// The probe of `snapshot` as one trace: its header (`source: "probe"`,
+    /// id `probe-<pattern>-<screen>-<hash>`, the hash over the taps, so the
+    /// same probe imports as a no-op and a changed one as a new trace) and events.
+    public func trace(for snapshot: Snapshot) -> (header: TraceHeader, events: [TouchEvent]) {
+        let events = events(taps(for: snapshot))
+        var sha = SHA256()
+        for e in events { sha.update(data: Array((Probe.eventLine(e) + "\n").utf8)) }
+        let digest = sha.finalize().prefix(4).map { byte in
+            let hex = Array("0123456789abcdef")
+            return String([hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        }.joined()
+        let header = TraceHeader(trace: "probe-\(pattern.rawValue)-\(snapshot.screen)-\(digest)", screen: snapshot.screen,
+                                 deviceModel: snapshot.device.model, os: snapshot.device.os,
+                                 appVersion: snapshot.app.version, appBuild: snapshot.app.build,
+                                 recordedAt: snapshot.capturedAt, source: "probe")
+        return (header, events)
+    }
+
+    /// The probe as trace JSON Lines (header line, then one event a line), ready for `replay import`.
+    public func jsonl(for snapshot: Snapshot) -> String {
+        let (header, events) = trace(for: snapshot)
+        var out = Probe.headerLine(header) + "\n"
+        for e in events { out += Probe.eventLine(e) + "\n" }
+        return out
+    }
+
+    /// For `replay run --probe`: one trace per target, named
+    /// `probe:<pattern>:<node id>`, so a press key `(trace, press)` stays with
+    /// its target when layouts move between builds. Synthesize from each
+    /// snapshot the run replays (baseline and new builds alike).
+    public func traceInputs(for snapshot: Snapshot) -> [TraceInput] {
+        let tester = HitTester(snapshot)
+        return tester.targets.map { target in
+            let taps = taps(targets: [target], in: snapshot)
+            return TraceInput(name: Probe.traceName(pattern: pattern, node: snapshot.nodes[target].id), events: events(taps))
+        }
+    }
+
+    /// `probe:edges:row.flowMeter`.
+    public static func traceName(pattern: Pattern, node: String) -> String { "probe:\(pattern.rawValue):\(node)" }
+
+    /// Whether a trace name is one `traceInputs(for:)` made (reports label these presses as probes).
+    public static func isProbeTrace(_ name: String) -> Bool { name.hasPrefix("probe:") }
+
+    /// The header line (compact JSON, no newline).
+    static func headerLine(_ h: TraceHeader) -> String {
+        var w = JSONWriter(style: .compact)
+        w.object { w in
+            w.field("format", TraceHeader.format)
+            w.field("version", TraceHeader.supportedVersion)
+            w.field("trace", h.trace)
+            w.field("screen", h.screen)
+            if h.deviceModel != nil || h.os != nil {
+                w.key("device")
+                w.object { w in
+                    if let m = h.deviceModel { w.field("model", m) }
+                    if let o = h.os { w.field("os", o) }
+                }
+            }
+            if h.appVersion != nil || h.appBuild != nil {
+                w.key("app")
+                w.object { w in
+                    if let v = h.appVersion { w.field("version", v) }
+                    if let b = h.appBuild { w.field("build", b) }
+                }
+            }
+            if let r = h.recordedAt { w.field("recordedAt", r) }
+            w.field("source", h.source)
+        }
+        return w.text
+    }
+
+    /// One event line (compact JSON, no newline).
+    static func eventLine(_ e: TouchEvent) -> String {
+        var w = JSONWriter(style: .compact)
+        w.object { w in
+            w.field("t", e.t)
+            w.field("touch", e.touch)
+            w.field("phase", e.phase.rawValue)
+            w.field("x", e.x)
+            w.field("y", e.y)
+            if let expect = e.expect { w.field("expect", expect) }
+        }
+        return w.text
+    }
+}

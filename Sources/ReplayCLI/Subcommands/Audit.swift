@@ -1,0 +1,74 @@
+import ArgumentParser
+import Audit
+import Foundation
+import HitTesting
+import Reports
+import TapModel
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Static findings over snapshots (rules A1–A9): hollow, small, crowded, intercepted, invisible targets and more, with the numbers and a fix.",
+        discussion: """
+        Every number comes from the engine's own sampling of each target's frame (the grid replay deadzones uses), with the fix to make. Rules: A1 hollow target, A2 shape after gesture, A3 small target, A4 crowded, A5 intercepted, A6 waiting single tap, A7 outside the parent, A8 invisible handler, A9 disabled target (docs/audit.md). A waived finding is listed as waived, never dropped.
+
+        With one snapshot, --json prints { "screen", "findings": [ { "rule", "severity", "node", "action", "value", "message", "fix", "waived" } ] }; with several, { "screens": [ { "snapshot", "screen", "findings" } ] }.
+
+        Exit status: 0 no unwaived error (warnings and notes never fail); 1 an unwaived error remains; 2 an input could not be used; 64 a usage error.
+
+        Examples:
+          replay audit Traces/builds/Settings.no-content-shape.json
+          replay audit Traces/snapshots/Settings.json Traces/snapshots/Checkout.json --junit audit.xml
+          replay audit Traces/snapshots/Checkout.json --waivers docs/audit-waivers.json
+        """)
+
+    @Argument(help: "Snapshot files (.json).") var snapshots: [String]
+    @Flag(help: "Print the findings as JSON and nothing else on stdout.") var json = false
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
+    @Option(help: ArgumentHelp("A JSON file of waivers: [{ \"rule\": \"A3\", \"node\": \"toolbar.close\", \"why\": \"…\" }].", valueName: "file"))
+    var waivers: String?
+    @Option(name: .customLong("min-size"), help: ArgumentHelp("A3: a firing region narrower or shorter than this is small.", valueName: "pt"))
+    var minSize: Double = 44
+    @OptionGroup var global: TouchRadiusOption
+
+    func validate() throws {
+        guard !snapshots.isEmpty else { throw ValidationError("give at least one snapshot file") }
+        guard minSize.isFinite, minSize > 0 else { throw ValidationError("--min-size must be a number of points > 0 (got \(minSize))") }
+    }
+
+    func run() throws {
+        try runReportingInputErrors {
+            let waiverList = try waivers.map(loadWaivers) ?? []
+            let settings = AuditSettings(hit: global.hitSettings, minSize: minSize)
+            var results: [AuditResult] = []
+            for path in snapshots {
+                let snap = try SnapshotFiles.load(path)
+                results.append(Auditor.audit(snap, settings: settings, waivers: waiverList, source: path))
+            }
+            for w in Waiver.unused(waiverList, in: results) {
+                Console.error("warning: the waiver for \(w.rule) on \(w.node) matches no finding; remove it if the problem is fixed")
+            }
+            if json {
+                Console.out(AuditReport.json(results))
+            } else {
+                Console.out(AuditReport.text(results))
+            }
+            if let junit { try Files.write(AuditReport.junit(results), to: junit) }
+            if results.contains(where: \.fails) { throw ExitCode(1) }
+        }
+    }
+
+    private func loadWaivers(_ path: String) throws -> [Waiver] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw InputError("\(path): cannot read the file (\(reasonText(error)))")
+        }
+        do {
+            return try Waiver.parse(text)
+        } catch let e as WaiverError {
+            throw InputError(e.located(in: path))
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Audit
+import TapModel
+
+/// `replay audit`: findings as JSON, as text, and as JUnit XML. Pure functions of the results.
+public enum AuditReport {
+    /// One finding's fields, as `audit --json` writes them.
+    static func writeFinding(_ f: AuditFinding, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("rule", f.rule)
+            w.field("severity", f.severity.rawValue)
+            w.field("node", f.node)
+            w.field("action", f.action)
+            w.field("value", rounded: f.value)
+            w.field("message", f.message)
+            w.field("fix", f.fix)
+            w.field("waived", f.waived)
+        }
+    }
+
+    /// `{ "screen": …, "findings": [...] }` for one snapshot; for several,
+    /// `{ "screens": [ { "snapshot": file, "screen": …, "findings": [...] }, ... ] }`
+    /// in the order given. Ends with a newline.
+    public static func json(_ results: [AuditResult], style: JSONWriter.Style = .pretty) -> String {
+        var w = JSONWriter(style: style)
+        func findings(_ r: AuditResult, _ w: inout JSONWriter) {
+            w.key("findings")
+            w.array(r.findings) { w, f in writeFinding(f, to: &w) }
+        }
+        w.object { w in
+            if results.count == 1 {
+                w.field("screen", results[0].screen)
+                findings(results[0], &w)
+            } else {
+                w.key("screens")
+                w.array(results) { w, r in
+                    w.object { w in
+                        w.field("snapshot", r.source)
+                        w.field("screen", r.screen)
+                        findings(r, &w)
+                    }
+                }
+            }
+        }
+        return w.text + "\n"
+    }
+
+    /// `error A1 hollow target  row.flowMeter (openFlowMeter): 63.1%`, the message and the fix, per finding.
+    public static func text(_ results: [AuditResult]) -> String {
+        var out = ""
+        for r in results {
+            let counts = AuditSeverity.allCases.map { s in (s, r.findings.filter { $0.severity == s && !$0.waived }.count) }
+            let waived = r.findings.filter(\.waived).count
+            let summary = counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
+            out += "\(r.screen)\(r.source.map { " (\($0))" } ?? ""): \(r.targets.count) target\(r.targets.count == 1 ? "" : "s"); \(summary)"
+            out += waived > 0 ? "; \(waived) waived\n" : "\n"
+            if !r.limits.isEmpty { out += "  capture limits: \(r.limits.joined(separator: "; "))\n" }
+            for f in r.findings {
+                let rule = AuditRules.rule(f.rule)
+                let value = rule.map { $0.unit.format(f.value) } ?? AuditContext.number(f.value)
+                let label = f.waived ? "waived" : f.severity.rawValue
+                out += "  \(label) \(f.rule) \(rule?.name ?? "")  \(f.node)\(f.action.map { " (\($0))" } ?? ""): \(value)\n"
+                out += "      \(f.message)\n"
+                out += "      fix: \(f.fix)\n"
+                if let why = f.waiverReason { out += "      waived (\(f.severity.rawValue)): \(why)\n" }
+            }
+        }
+        return out
+    }
+
+    /// JUnit XML: a `<testsuite>` per snapshot, a `<testcase>` per target;
+    /// unwaived errors are failures, warnings, notes and waived findings go to
+    /// the testcase's `<system-out>`.
+    public static func junit(_ results: [AuditResult]) -> String {
+        var suites: [String] = []
+        var totalTests = 0, totalFailures = 0
+        for r in results {
+            var cases: [String] = []
+            var failures = 0
+            var nodes = r.targets
+            for f in r.findings where !nodes.contains(where: { $0.node == f.node }) { nodes.append((f.node, f.action)) }
+            for (node, action) in nodes {
+                let mine = r.findings.filter { $0.node == node }
+                var body = ""
+                for f in mine where f.fails {
+                    body += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape("\(f.rule) \(f.node): \(f.message)"))\">\(xmlEscape(detail(f)))</failure>\n"
+                }
+                let others = mine.filter { !$0.fails }
+                if !others.isEmpty {
+                    let text = others.map { detail($0) }.joined(separator: "\n\n")
+                    body += "      <system-out>\(xmlEscape(text))</system-out>\n"
+                }
+                if mine.contains(where: \.fails) { failures += 1 }
+                let name = action.map { "\(node) (\($0))" } ?? node
+                let open = "    <testcase classname=\"\(xmlEscape("\(r.screen).audit"))\" name=\"\(xmlEscape(name))\" time=\"0\""
+                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
+            }
+            totalTests += cases.count
+            totalFailures += failures
+            suites.append("""
+              <testsuite name="\(xmlEscape("\(r.screen) audit"))" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="0" time="0">
+            \(cases.joined(separator: "\n"))
+              </testsuite>
+            """)
+        }
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="replay audit" tests="\(totalTests)" failures="\(totalFailures)" errors="0" time="0">
+        \(suites.joined(separator: "\n"))
+        </testsuites>
+
+        """
+    }
+
+    static func detail(_ f: AuditFinding) -> String {
+        var lines = ["rule: \(f.rule) \(AuditRules.rule(f.rule)?.name ?? "")", "severity: \(f.severity.rawValue)", "node: \(f.node)"]
+        if let a = f.action { lines.append("action: \(a)") }
+        lines.append("value: \(AuditRules.rule(f.rule).map { $0.unit.format(f.value) } ?? AuditContext.number(f.value))")
+        if let why = f.waiverReason { lines.append("waived: \(why)") }
+        lines.append(f.message)
+        lines.append("fix: \(f.fix)")
+        return lines.joined(separator: "\n")
+    }
+}
