@@ -33,6 +33,8 @@ public struct RunRequest: Sendable {
     public var writeBaselines = true
     /// Sample each screen for a picture (`--html`, `--svg`).
     public var picture = false
+    /// Audit each snapshot too (`replay report --audit`): findings drawn over the picture.
+    public var audit = false
     /// Traces replayed together across the cores before their results are folded in.
     public var batch = 32
     /// Also press every target with probe taps (`--probe edges`), synthesized from each
@@ -92,6 +94,8 @@ public struct SuiteOutcome: Sendable {
     public var picture: ScreenPicture?
     /// Press marks for the picture: every regressed press, then others up to a cap.
     public var marks: [PressMark] = []
+    /// The audit of the snapshot, when the request asked for one.
+    public var audit: AuditResult?
 
     public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
                 baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {
@@ -321,6 +325,10 @@ public struct RunPipeline: Sendable {
         if request.picture {
             outcome.picture = ScreenPicture(tester)
             outcome.marks = marks
+        }
+        if request.audit {
+            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: request.hit, replay: request.replay, step: request.gridStep),
+                                          source: info.source)
         }
         observer?.suiteFinished(outcome)
         return (outcome, rows)

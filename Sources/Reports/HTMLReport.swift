@@ -1,3 +1,4 @@
+import Audit
 import Baselines
 import HitTesting
 import Pipeline
@@ -22,7 +23,7 @@ public enum HTMLReport {
 
     /// The standalone SVG of one suite (for `--svg DIR`).
     public static func svg(_ s: SuiteOutcome, drawing: ScreenDrawing) -> String {
-        drawing.svg(marks: s.marks, standalone: true)
+        drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "", standalone: true)
     }
 
     public static func html(_ run: RunOutcome, drawings: [ScreenDrawing]) -> String {
@@ -65,7 +66,7 @@ public enum HTMLReport {
         var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
         h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
         h += "<div class=\"body\"><figure>\n"
-        h += drawing.svg(marks: s.marks)
+        h += drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "")
         h += "<figcaption>"
         h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.deadColor)\"></span>dead (a tap inside a target fires nothing) "
         h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.ambiguousColor)\"></span>ambiguous "
@@ -81,6 +82,7 @@ public enum HTMLReport {
         h += "</figcaption></figure>\n<div class=\"aside\">\n"
         h += targetTable(s, drawing)
         h += regressionTable(s)
+        if let audit = s.audit { h += "<h3>Audit</h3>\n" + AuditOverlay.htmlTable(audit) }
         h += "</div></div>\n</section>\n"
         return h
     }

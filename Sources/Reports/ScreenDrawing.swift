@@ -141,7 +141,8 @@ public struct ScreenDrawing: Sendable {
 
     /// The drawing as an `<svg>` element: regions, target frames and labels, and press marks.
     /// - Parameter marks: the presses to mark (the run keeps every regressed one, then others up to a cap).
-    public func svg(marks: [PressMark], standalone: Bool = false) -> String {
+    /// - Parameter overlay: SVG drawn over the regions (the audit's findings).
+    public func svg(marks: [PressMark], overlay: String = "", standalone: Bool = false) -> String {
         let scale = ScreenDrawing.scale(for: canvas)
         let w = canvas.width * scale, h = canvas.height * scale
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
@@ -155,7 +156,7 @@ public struct ScreenDrawing: Sendable {
         for r in rects {
             s += "<rect x=\"\(fmt(r.x))\" y=\"\(fmt(r.y))\" width=\"\(fmt(r.w))\" height=\"\(fmt(r.h))\" fill=\"\(color(r.paint))\"/>\n"
         }
-        s += "</g>\n<rect x=\"\(fmt(canvas.minX + 0.5))\" y=\"\(fmt(canvas.minY + 0.5))\" width=\"\(fmt(canvas.width - 1))\" height=\"\(fmt(canvas.height - 1))\" fill=\"none\" stroke=\"#c8c8c8\"/>\n"
+        s += "</g>\n" + overlay + "<rect x=\"\(fmt(canvas.minX + 0.5))\" y=\"\(fmt(canvas.minY + 0.5))\" width=\"\(fmt(canvas.width - 1))\" height=\"\(fmt(canvas.height - 1))\" fill=\"none\" stroke=\"#c8c8c8\"/>\n"
         s += "<g class=\"targets\" fill=\"none\" stroke-width=\"1\">\n"
         for t in targets {
             let f = t.frame

@@ -137,3 +137,22 @@ struct AuditCommandTests {
         #expect(try Replay.run(["audit", good, "--min-size", "0"]).status == 64)
     }
 }
+
+@Suite("replay report --audit, end to end")
+struct ReportAuditTests {
+    @Test("report --audit draws the audit's findings over the map and lists them beside it")
+    func reportAudit() throws {
+        let dir = Scratch()
+        let html = dir.path + "/r.html"
+        let r = try Replay.run(["report", Replay.root + "/Traces/builds/Settings.no-content-shape.json", "--html", html, "--audit", "--db", dir.db])
+        #expect(r.status == 0, "\(r.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<g class=\"audit\""))
+        #expect(page.contains("<table class=\"audit\">") && page.contains("A1"))
+        let plain = try Replay.run(["report", Replay.root + "/Traces/builds/Settings.no-content-shape.json", "--html", html, "--db", dir.db])
+        #expect(plain.status == 0)
+        #expect(!(try String(contentsOfFile: html, encoding: .utf8)).contains("<g class=\"audit\""))
+        let none = try Replay.run(["report", Replay.root + "/Traces/builds/Settings.no-content-shape.json", "--db", dir.db])
+        #expect(none.status == 64 && none.stderr.contains("--html FILE and/or --svg DIR"))
+    }
+}
