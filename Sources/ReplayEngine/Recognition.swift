@@ -20,16 +20,6 @@ public struct ReplaySettings: Sendable, Equatable {
     public var retryDistance: Double = 44
 
     public init() {}
-
-    /// The settings as JSON, for the run record.
-    public var json: JSONValue {
-        .object([
-            "tapSlop": .number(tapSlop), "tapMaxDuration": .number(tapMaxDuration),
-            "multiTapWindow": .number(multiTapWindow), "multiTapDistance": .number(multiTapDistance),
-            "magnifyThreshold": .number(magnifyThreshold), "rotateThreshold": .number(rotateThreshold),
-            "retryWindow": .number(retryWindow), "retryDistance": .number(retryDistance),
-        ])
-    }
 }
 
 /// A gesture that recognized a run of presses.

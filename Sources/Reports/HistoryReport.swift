@@ -3,41 +3,58 @@ import TraceStore
 
 /// `replay history`: runs, per-target trends and flaky presses.
 public enum HistoryReport {
-    public static func json(runs: [RunSummary], trends: [TargetTrendPoint], flaky: [FlakyPress]) -> JSONValue {
+    public static func json(runs: [RunSummary], trends: [TargetTrendPoint], flaky: [FlakyPress]) -> String {
         var groups: [(key: String, points: [TargetTrendPoint])] = []
         for p in trends {
             let key = p.suite + "\u{1F}" + p.node
             if groups.last?.key == key { groups[groups.count - 1].points.append(p) } else { groups.append((key, [p])) }
         }
-        return .object([
-            "runs": .array(runs.map { r in
-                .object([
-                    "run": .number(Double(r.id)), "startedAt": .string(r.startedAt), "revision": .string(r.revision),
-                    "passed": .bool(r.passed), "regressions": .number(r.regressions), "improvements": .number(r.improvements),
-                    "suites": .array(r.suites.map { s in
-                        .object(["suite": .string(s.suite), "build": .string(s.appBuild), "snapshotHash": .string(s.snapshotHash),
-                                 "baseline": .string(s.baseline), "passed": .bool(s.passed), "regressions": .number(s.regressions),
-                                 "presses": .number(s.presses)])
-                    }),
-                ])
-            }),
-            "targets": .array(groups.map { g in
-                .object([
-                    "suite": .string(g.points[0].suite), "node": .string(g.points[0].node),
-                    "points": .array(g.points.map { p in
-                        .object(["run": .number(Double(p.runID)), "startedAt": .string(p.startedAt), "revision": .string(p.revision),
-                                 "build": .string(p.appBuild), "own": .rounded(p.own), "miss": .rounded(p.miss),
-                                 "firstTry": .object(["tries": .number(p.expectedTries), "met": .number(p.firstTryMet),
-                                                      "rate": p.expectedTries > 0 ? .rounded(Double(p.firstTryMet) / Double(p.expectedTries)) : .null])])
-                    }),
-                ])
-            }),
-            "flaky": .array(flaky.map { f in
-                .object(["suite": .string(f.suite), "snapshotHash": .string(f.snapshotHash), "build": .string(f.appBuild),
-                         "trace": .string(f.trace), "press": .number(f.press),
-                         "outcomes": .array(f.outcomes.map { .object(["run": .number(Double($0.run)), "outcome": .string($0.outcome)]) })])
-            }),
-        ])
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.key("runs")
+            w.array(runs) { w, r in
+                w.object { w in
+                    w.field("run", Int(r.id)); w.field("startedAt", r.startedAt); w.field("revision", r.revision)
+                    w.field("passed", r.passed); w.field("regressions", r.regressions); w.field("improvements", r.improvements)
+                    w.key("suites")
+                    w.array(r.suites) { w, s in
+                        w.object { w in
+                            w.field("suite", s.suite); w.field("build", s.appBuild); w.field("snapshotHash", s.snapshotHash)
+                            w.field("baseline", s.baseline); w.field("passed", s.passed); w.field("regressions", s.regressions)
+                            w.field("presses", s.presses)
+                        }
+                    }
+                }
+            }
+            w.key("targets")
+            w.array(groups) { w, g in
+                w.object { w in
+                    w.field("suite", g.points[0].suite); w.field("node", g.points[0].node)
+                    w.key("points")
+                    w.array(g.points) { w, p in
+                        w.object { w in
+                            w.field("run", Int(p.runID)); w.field("startedAt", p.startedAt); w.field("revision", p.revision)
+                            w.field("build", p.appBuild); w.field("own", rounded: p.own); w.field("miss", rounded: p.miss)
+                            w.key("firstTry")
+                            w.object { w in
+                                w.field("tries", p.expectedTries); w.field("met", p.firstTryMet)
+                                w.field("rate", rounded: p.expectedTries > 0 ? Double(p.firstTryMet) / Double(p.expectedTries) : nil)
+                            }
+                        }
+                    }
+                }
+            }
+            w.key("flaky")
+            w.array(flaky) { w, f in
+                w.object { w in
+                    w.field("suite", f.suite); w.field("snapshotHash", f.snapshotHash); w.field("build", f.appBuild)
+                    w.field("trace", f.trace); w.field("press", f.press)
+                    w.key("outcomes")
+                    w.array(f.outcomes) { w, o in w.object { w in w.field("run", Int(o.run)); w.field("outcome", o.outcome) } }
+                }
+            }
+        }
+        return w.text + "\n"
     }
 
     public static func text(runs: [RunSummary], trends: [TargetTrendPoint], flaky: [FlakyPress], target: String?) -> String {

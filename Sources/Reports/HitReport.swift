@@ -1,48 +1,56 @@
 import HitTesting
 import TapModel
 
-/// `replay hit`: one touch explained, as the JSON of baseline-and-cli.md or as text.
+/// `replay hit`: one touch explained, as the JSON of the hit contract or as text.
 public enum HitReport {
-    public static func json(_ r: TouchResult, tester: HitTester) -> JSONValue {
+    /// `{ point, outcome, node, handler, path, candidates, reason }`, plus what applies of
+    /// simultaneous, interceptor/meantFor and disabledHandler.
+    public static func json(_ r: TouchResult, tester: HitTester) -> String {
         let nodes = tester.snapshot.nodes
-        let handler: JSONValue = r.handler.map { h in
-            .object([
-                "node": .string(nodes[h.node].id),
-                "action": .string(h.action),
-                "gesture": .string(h.gestureName),
-                "entry": .string(tester.entryName(of: h)),
-            ])
-        } ?? .null
-        let node: JSONValue = r.outcome == .miss || r.hitView < 0 ? .null : .string(nodes[r.hitView].id)
-        let path: [Int] = r.hitView >= 0 ? tester.path(to: r.hitView) : []
-        var pairs: [JSONValue.Pair] = [
-            .init("point", .array([.number(r.point.x), .number(r.point.y)])),
-            .init("outcome", .string(r.outcome.rawValue)),
-            .init("node", node),
-            .init("handler", handler),
-            .init("path", .array(path.map { .string(nodes[$0].id) })),
-            .init("candidates", .array(r.candidates.map { c in
-                .object([
-                    "node": .string(nodes[c.handler.node].id),
-                    "action": .string(c.handler.action),
-                    "distance": .rounded(c.distance),
-                ])
-            })),
-            .init("reason", .string(tester.reason(for: r))),
-        ]
-        if !r.simultaneous.isEmpty {
-            pairs.append(.init("simultaneous", .array(r.simultaneous.map { h in
-                .object(["node": .string(nodes[h.node].id), "action": .string(h.action), "gesture": .string(h.gestureName)])
-            })))
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.key("point"); w.numbers([r.point.x, r.point.y])
+            w.field("outcome", r.outcome.rawValue)
+            w.field("node", r.outcome == .miss || r.hitView < 0 ? nil : nodes[r.hitView].id)
+            w.key("handler")
+            if let h = r.handler {
+                w.object { w in
+                    w.field("node", nodes[h.node].id)
+                    w.field("action", h.action)
+                    w.field("gesture", h.gestureName)
+                    w.field("entry", tester.entryName(of: h))
+                }
+            } else {
+                w.null()
+            }
+            w.key("path")
+            w.array(r.hitView >= 0 ? tester.path(to: r.hitView) : []) { w, i in w.string(nodes[i].id) }
+            w.key("candidates")
+            w.array(r.candidates) { w, c in
+                w.object { w in
+                    w.field("node", nodes[c.handler.node].id)
+                    w.field("action", c.handler.action)
+                    w.field("distance", rounded: c.distance)
+                }
+            }
+            w.field("reason", tester.reason(for: r))
+            if !r.simultaneous.isEmpty {
+                w.key("simultaneous")
+                w.array(r.simultaneous) { w, h in
+                    w.object { w in w.field("node", nodes[h.node].id); w.field("action", h.action); w.field("gesture", h.gestureName) }
+                }
+            }
+            if let meant = r.meantFor {
+                w.field("interceptor", nodes[r.interceptor].id)
+                w.key("meantFor")
+                w.object { w in w.field("node", nodes[meant.node].id); w.field("action", meant.action) }
+            }
+            if let d = r.disabledHandler {
+                w.key("disabledHandler")
+                w.object { w in w.field("node", nodes[d.node].id); w.field("action", d.action) }
+            }
         }
-        if let meant = r.meantFor {
-            pairs.append(.init("interceptor", .string(nodes[r.interceptor].id)))
-            pairs.append(.init("meantFor", .object(["node": .string(nodes[meant.node].id), "action": .string(meant.action)])))
-        }
-        if let d = r.disabledHandler {
-            pairs.append(.init("disabledHandler", .object(["node": .string(nodes[d.node].id), "action": .string(d.action)])))
-        }
-        return .object(pairs)
+        return w.text + "\n"
     }
 
     public static func text(_ r: TouchResult, tester: HitTester) -> String {

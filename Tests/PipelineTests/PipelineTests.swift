@@ -149,7 +149,7 @@ struct PipelineTests {
         let trend = try w.store.targetTrends(target: "row")
         #expect(trend.count == 3 && trend.map(\.firstTryMet) == [1, 0, 1])
         #expect(try w.store.targetTrends(suite: "Row", target: "row", last: 2).count == 2)
-        let json = HistoryReport.json(runs: runs, trends: trend, flaky: flaky).serialized()
+        let json = HistoryReport.json(runs: runs, trends: trend, flaky: flaky)
         #expect(json.contains("\"flaky\""))
     }
 }

@@ -46,7 +46,7 @@ struct History: ParsableCommand {
                 let trends = try store.targetTrends(suite: suite, target: target, last: last)
                 let flaky = try store.flakyPresses(suite: suite, last: last)
                 if json {
-                    Console.out(HistoryReport.json(runs: runs, trends: trends, flaky: flaky).serialized(.pretty) + "\n")
+                    Console.out(HistoryReport.json(runs: runs, trends: trends, flaky: flaky))
                 } else {
                     Console.out(HistoryReport.text(runs: runs, trends: trends, flaky: flaky, target: target))
                 }

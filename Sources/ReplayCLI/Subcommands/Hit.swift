@@ -45,7 +45,7 @@ struct Hit: ParsableCommand {
             let tester = HitTester(snap, settings: global.hitSettings)
             let result = tester.resolve(at: Point(x, y))
             if json {
-                Console.out(HitReport.json(result, tester: tester).serialized(.pretty) + "\n")
+                Console.out(HitReport.json(result, tester: tester))
             } else {
                 Console.out(HitReport.text(result, tester: tester) + "\n")
             }
