@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports"]),
+        .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -25,8 +26,10 @@ let package = Package(
         .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines"]),
         .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline"]),
+        .target(name: "Capture", dependencies: ["TapModel"]),
+        .target(name: "TapReplayCapture"),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports",
+            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Capture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel"]),
@@ -34,6 +37,8 @@ let package = Package(
         .testTarget(name: "ReplayEngineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Reports", "Pipeline", "TraceStore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "TapModel", "HitTesting"]),
+        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

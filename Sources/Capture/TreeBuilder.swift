@@ -1,0 +1,91 @@
+import TapModel
+
+/// One converted view before it has an id and a place in the flat node array.
+struct Draft {
+    var type: String
+    var frame: Rect
+    var system: UISystem
+    var depth: Int
+    /// The accessibility identifier, which becomes the id when present.
+    var identifier: String?
+    var label: String?
+    var leaf: Bool?
+    var shape: ShapeSpec?
+    var clear = false
+    var action: String?
+    var modifiers: [Modifier] = []
+    var uikit = UIKitProperties()
+
+    init(type: String, frame: Rect, system: UISystem, depth: Int) {
+        self.type = type; self.frame = frame; self.system = system; self.depth = depth
+    }
+}
+
+/// Turns drafts listed in pre-order with their depth into a snapshot's flat
+/// nodes (parent, children, subtree end, depth) with stable ids. Iterative: a
+/// dump of any depth is safe.
+///
+/// Ids (capture.md, "Ids that survive rebuilds"): the accessibility identifier
+/// when there is one; else the parent's id, `/`, and the type name, with
+/// `[k]` for the k-th (0-based, k ≥ 1) of same-typed siblings, so the first
+/// of a kind keeps its id when others are added after it. A depth jump of
+/// more than one level makes the line a child of the last node. Repeated ids
+/// get `#2`, `#3`, … in document order.
+enum TreeBuilder {
+    static func nodes(_ drafts: [Draft]) -> [Node] {
+        var nodes: [Node] = []
+        nodes.reserveCapacity(drafts.count)
+        var open: [Int] = []          // indices of the open ancestors
+        var sameType: [[String: Int]] = []   // per node: how many children of each type so far
+        var used: [String: Int] = [:]
+        var rawDepth: [Int] = []
+        for d in drafts {
+            while let last = open.last, rawDepth[last] >= d.depth { open.removeLast() }
+            if nodes.isEmpty == false && open.isEmpty {
+                // A second root: keep it under the first, so the snapshot has one root.
+                open.append(0)
+            }
+            let parent = open.last ?? -1
+            let depth = parent >= 0 ? nodes[parent].depth + 1 : 0
+            let segment = TypeNames.idSegment(d.type)
+            var id: String
+            if let ident = d.identifier, !ident.isEmpty {
+                id = ident
+            } else {
+                var name = segment
+                if parent >= 0 {
+                    let k = sameType[parent][segment, default: 0]
+                    if k > 0 { name += "[\(k)]" }
+                    id = nodes[parent].id + "/" + name
+                } else {
+                    id = name
+                }
+            }
+            if parent >= 0 { sameType[parent][segment, default: 0] += 1 }
+            if let n = used[id] {
+                used[id] = n + 1
+                var candidate = "\(id)#\(n + 1)"
+                var m = n + 1
+                while used[candidate] != nil { m += 1; candidate = "\(id)#\(m)" }
+                used[candidate] = 1
+                id = candidate
+            } else {
+                used[id] = 1
+            }
+            var node = Node(id: id, type: d.type, frame: d.frame, system: d.system, parent: parent, depth: depth,
+                            label: d.label, isLeaf: d.leaf, shape: d.shape, clear: d.clear, action: d.action,
+                            modifiers: d.system == .swiftui ? d.modifiers : [], uikit: d.uikit)
+            node.end = nodes.count + 1
+            let index = nodes.count
+            nodes.append(node)
+            rawDepth.append(nodes.count == 1 ? Int.min : d.depth)
+            sameType.append([:])
+            if parent >= 0 { nodes[parent].children.append(index) }
+            open.append(index)
+        }
+        for i in stride(from: nodes.count - 1, through: 0, by: -1) {
+            nodes[i].end = nodes[i].children.last.map { nodes[$0].end } ?? i + 1
+        }
+        return nodes
+    }
+}
