@@ -98,14 +98,12 @@ public struct Baseline: Sendable, Equatable {
     /// Reads a baseline file's text.
     /// - Throws: `BaselineError` saying what is wrong and where.
     public init(decoding text: String) throws {
-        let doc: JSONDocument
         do {
-            doc = try JSONDocument(parsing: text)
-        } catch let e as JSONSyntaxError {
-            throw BaselineError(line: e.line, "not valid JSON: \(e.message)")
+            let r = try JSONReader(parsing: Array(text.utf8))
+            self = try BaselineReader(r: r).read()
+        } catch let e as JSONReadError {
+            throw BaselineError(line: e.line, e.path.isEmpty ? e.message : "\(e.path): \(e.message)")
         }
-        var r = BaselineReader(doc: doc)
-        self = try r.read()
     }
 }
 
@@ -131,73 +129,51 @@ public struct BaselineError: Error, CustomStringConvertible, Sendable {
 }
 
 private struct BaselineReader {
-    let doc: JSONDocument
+    let r: JSONReader
 
-    func fail(_ v: Int, _ message: String) -> BaselineError { BaselineError(line: doc.line(of: v), message) }
-
-    func member(_ key: String, of v: Int, path: String) throws -> Int {
-        guard let m = doc.member(key, of: v) else { throw fail(v, "\(path) lacks '\(key)'") }
-        return m
-    }
-
-    func string(_ v: Int, _ path: String, nullable: Bool = false) throws -> String? {
-        switch doc[v] {
-        case .string(let s): return s
-        case .null where nullable: return nil
-        default: throw fail(v, "\(path) must be a string")
-        }
-    }
-
-    func number(_ v: Int, _ path: String, nullable: Bool = false) throws -> Double? {
-        switch doc[v] {
-        case .number(let d) where d.isFinite: return d
-        case .null where nullable: return nil
-        default: throw fail(v, "\(path) must be a number")
-        }
-    }
-
-    func array(_ v: Int, _ path: String) throws -> [Int] {
-        guard case .array(let items) = doc[v] else { throw fail(v, "\(path) must be an array") }
-        return items
-    }
-
-    mutating func read() throws -> Baseline {
-        let root = doc.root
-        guard case .object = doc[root] else { throw fail(root, "a baseline is a JSON object") }
-        let format = try string(try member("format", of: root, path: "the baseline"), "format")!
-        guard format == Baseline.format else { throw fail(root, "unknown format '\(format)' (expected '\(Baseline.format)')") }
-        let version = try number(try member("version", of: root, path: "the baseline"), "version")!
-        guard version == Double(Baseline.version) else { throw fail(root, "unsupported baseline version \(JSONValue.format(version))") }
-        let suite = try string(try member("suite", of: root, path: "the baseline"), "suite")!
+    func read() throws(JSONReadError) -> Baseline {
+        let root = r.root
+        let top = try r.object(root)
+        let formatValue = try r.required("format", in: top, of: root)
+        let format = try r.string(formatValue)
+        guard format == Baseline.format else { throw r.fail(formatValue, "unknown format '\(format)' (expected '\(Baseline.format)')") }
+        let versionValue = try r.required("version", in: top, of: root)
+        let version = try r.number(versionValue)
+        guard version == Double(Baseline.version) else { throw r.fail(versionValue, "unsupported baseline version \(JSONValue.format(version))") }
+        let suite = try r.string(try r.required("suite", in: top, of: root))
         var radius = 10.0, step = 1.0
-        if let s = doc.member("settings", of: root) {
-            if let r = doc.member("touchRadius", of: s) { radius = try number(r, "settings.touchRadius")! }
-            if let g = doc.member("gridStep", of: s) { step = try number(g, "settings.gridStep")! }
+        if let s = r.optional("settings", in: top) {
+            let m = try r.object(s)
+            if let v = r.optional("touchRadius", in: m) { radius = try r.number(v) }
+            if let v = r.optional("gridStep", in: m) { step = try r.number(v) }
+        }
+        func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {
+            guard let v = r.optional(key, in: m) else { return nil }
+            return try r.string(v)
         }
         var presses: [Baseline.Press] = []
-        for (i, v) in try array(try member("presses", of: root, path: "the baseline"), "presses").enumerated() {
-            let path = "presses[\(i)]"
-            let at = try array(try member("at", of: v, path: path), "\(path).at")
-            guard at.count == 2 else { throw fail(v, "\(path).at must be [x, y]") }
-            let outcomeText = try string(try member("outcome", of: v, path: path), "\(path).outcome")!
-            guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw fail(v, "\(path).outcome: unknown outcome '\(outcomeText)'") }
-            let press = try number(try member("press", of: v, path: path), "\(path).press")!
+        for v in try r.array(try r.required("presses", in: top, of: root)) {
+            let m = try r.object(v)
+            let at = try r.numbers(try r.required("at", in: m, of: v), count: 2)
+            let outcomeValue = try r.required("outcome", in: m, of: v)
+            let outcomeText = try r.string(outcomeValue)
+            guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw r.fail(outcomeValue, "unknown outcome '\(outcomeText)'") }
             presses.append(Baseline.Press(
-                trace: try string(try member("trace", of: v, path: path), "\(path).trace")!,
-                press: Int(press),
-                at: Point(try number(at[0], "\(path).at")!, try number(at[1], "\(path).at")!),
+                trace: try r.string(try r.required("trace", in: m, of: v)),
+                press: Int(try r.number(try r.required("press", in: m, of: v))),
+                at: Point(at[0], at[1]),
                 outcome: outcome,
-                node: try doc.member("node", of: v).flatMap { try string($0, "\(path).node", nullable: true) },
-                action: try doc.member("action", of: v).flatMap { try string($0, "\(path).action", nullable: true) },
-                latencyMs: try doc.member("latencyMs", of: v).flatMap { try number($0, "\(path).latencyMs", nullable: true) }))
+                node: try optionalString("node", m),
+                action: try optionalString("action", m),
+                latencyMs: try r.optional("latencyMs", in: m).map { v throws(JSONReadError) in try r.number(v) }))
         }
         var targets: [TargetCoverage] = []
-        for (i, v) in try array(try member("targets", of: root, path: "the baseline"), "targets").enumerated() {
-            let path = "targets[\(i)]"
-            func fraction(_ key: String) throws -> Double { try number(try member(key, of: v, path: path), "\(path).\(key)")! }
+        for v in try r.array(try r.required("targets", in: top, of: root)) {
+            let m = try r.object(v)
+            func fraction(_ key: String) throws(JSONReadError) -> Double { try r.number(try r.required(key, in: m, of: v)) }
             targets.append(TargetCoverage(
-                node: try string(try member("node", of: v, path: path), "\(path).node")!,
-                action: try doc.member("action", of: v).flatMap { try string($0, "\(path).action", nullable: true) },
+                node: try r.string(try r.required("node", in: m, of: v)),
+                action: try optionalString("action", m),
                 samples: 0, own: try fraction("own"), stolen: try fraction("stolen"), blocked: try fraction("blocked"),
                 ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
         }

@@ -56,33 +56,13 @@ extension HitTester {
             return "\(id(r.interceptor)) intercepts the tap meant for \(id(meant.node))"
         case .disabled:
             guard let h = r.disabledHandler else { return "" }
-            return "\(describe(h)) would fire but is disabled\(disabledBy(h))"
+            return "\(describe(h)) would fire but is disabled\(disabledReason(h))"
         case .miss:
             return explainMiss(r)
         }
     }
 
     private func format(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
-
-    private func disabledBy(_ h: Handler) -> String {
-        let nodes = snapshot.nodes
-        switch h.source {
-        case .control: return " (the control is not enabled)"
-        case .recognizer: return " (the recognizer is not enabled)"
-        case .swiftUI:
-            for mod in nodes[h.node].modifiers {
-                if case .disabled(true) = mod { return " (disabled(true) on \(nodes[h.node].id))" }
-            }
-            var a = nodes[h.node].parent
-            while a >= 0 {
-                if nodes[a].modifiers.contains(where: { if case .disabled(true) = $0 { return true }; return false }) {
-                    return " (disabled(true) on \(nodes[a].id))"
-                }
-                a = nodes[a].parent
-            }
-            return ""
-        }
-    }
 
     /// Why nothing fires: find the target the tap was probably meant for (the
     /// frontmost one whose frame holds the point) and say what keeps it away.
@@ -105,52 +85,17 @@ extension HitTester {
         }
         // A gate on the way excludes the point (U2, or a narrowing contentShape).
         for v in chain.reversed() where gateShape[v] >= 0 && !shapes[Int(gateShape[v])].contains(p) {
-            if nodes[v].system == .uikit {
-                if v == target { return "\(name): the point is outside its hit bounds" }
-                return "\(name) lies outside its superview \(nodes[v].id)'s bounds at this point; UIKit delivers no touches there (U2)"
-            }
+            if nodes[v].system == .uikit { return whyOutsideSuperview(target, gate: v) }
             return v == target ? "\(name): the point is outside its contentShape" : "\(name): the contentShape of \(nodes[v].id) does not cover the point"
         }
         let taps = handlers[target].filter { $0.isTapLike }
         if !taps.isEmpty && taps.allSatisfy({ $0.isMasked }) {
             return "\(name): its \(entryName(of: taps[0])) is switched off by a gesture mask (S11)"
         }
-        let node = nodes[target]
-        if node.system == .swiftui && !(node.isLeaf && !node.clear) {
-            if let h = taps.first, case .swiftUI(let m) = h.source, case .base = h.region {
-                let later = node.modifiers.enumerated().contains { k, mod in
-                    if k > m, case .contentShape(let s) = mod, s.purpose == .interaction { return true }
-                    return false
-                }
-                let entry = entryName(of: h)
-                if later {
-                    return "\(name): tap lands in the gap between its leaves; its contentShape comes after \(entry), so it takes the tap without widening the gesture"
-                }
-                return "\(name): tap lands in the gap between its leaves; its container has no contentShape before \(entry)"
-            }
-        }
+        if let h = taps.first, let why = whyHollow(target, handler: h) { return why }
         if r.hitView >= 0 && r.hitView != target && !snapshot.isInSubtree(r.hitView, of: target) {
             return "\(nodes[r.hitView].id) takes the tap, and \(name) would not fire without it either"
         }
         return "\(name) does not handle a tap at this point"
-    }
-
-    /// Why a view itself takes no touches (S5, U1), or nil.
-    func whyDead(_ v: Int) -> String? {
-        let node = snapshot.nodes[v]
-        for mod in node.modifiers {
-            switch mod {
-            case .allowsHitTesting(false): return "allowsHitTesting(false)"
-            case .opacity(let o) where o <= 0: return "opacity(0)"
-            case .hidden(true): return "hidden()"
-            default: continue
-            }
-        }
-        if node.system == .uikit {
-            if node.uikit.hidden { return "isHidden is true" }
-            if node.uikit.alpha < 0.01 { return "alpha \(JSONValue.format(node.uikit.alpha)) is below 0.01" }
-            if !node.uikit.userInteractionEnabled { return "isUserInteractionEnabled is false" }
-        }
-        return nil
     }
 }

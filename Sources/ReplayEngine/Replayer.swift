@@ -89,36 +89,16 @@ public struct Replayer: Sendable {
         return results
     }
 
-    /// The outcome of arbitration among competitors: the winner, simultaneous ones that fire, a disabled one that would have.
-    struct Arbitration {
-        var winner: (handler: Handler, recognition: Recognition)?
-        var also: [(Handler, Recognition)] = []
-        var disabled: Handler?
-        var higherTaps = 0
-    }
-
-    /// S10/U4: the first enabled competitor that recognizes the presses from `i` wins;
-    /// a tap behind a higher-count tap is held until that one has failed.
-    func arbitrate(_ ordered: [Handler], _ simultaneous: [Handler], presses: [Press], at i: Int) -> Arbitration {
-        var a = Arbitration()
-        for h in ordered {
-            guard let r = recognizer.recognize(h.gesture, presses: presses, at: i) else {
-                if !h.isDisabled { a.higherTaps = max(a.higherTaps, h.gesture.maxTapCount) }
-                continue
-            }
-            if h.isDisabled {
-                if a.disabled == nil { a.disabled = h }
-                continue
-            }
-            var rec = r
-            if let count = rec.tapCount, a.higherTaps > count, !rec.held { rec = recognizer.held(rec) }
-            a.winner = (h, rec)
-            break
+    /// S10/U4 through the one arbitration (`HitTester.arbitrate`): the first enabled competitor
+    /// that recognizes the presses from `i` wins; a tap behind a higher-count tap is held until
+    /// that one has failed (trace.md).
+    func arbitrate(_ ordered: [Handler], _ simultaneous: [Handler], presses: [Press], at i: Int) -> Arbitration<Recognition> {
+        var a = HitTester.arbitrate(ordered: ordered, simultaneous: simultaneous) { h in
+            recognizer.recognize(h.gesture, presses: presses, at: i)
         }
-        for h in simultaneous where !h.isDisabled {
-            if let r = recognizer.recognize(h.gesture, presses: presses, at: i) { a.also.append((h, r)) }
+        if let (h, rec) = a.winner, ordered.contains(h), let count = rec.tapCount, a.higherTaps > count, !rec.held {
+            a.winner = (h, recognizer.held(rec))
         }
-        if a.winner == nil, !a.also.isEmpty { a.winner = a.also.removeFirst() }
         return a
     }
 
@@ -161,7 +141,7 @@ public struct Replayer: Sendable {
                 result.outcome = .disabled
                 result.node = nodes[d.node].id
                 result.action = d.action
-                result.reason = "\(tester.describe(d)) would fire but is disabled"
+                result.reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))"
             } else {
                 switch touch.outcome {
                 case .hit, .expanded:
@@ -182,7 +162,7 @@ public struct Replayer: Sendable {
     }
 
     /// A result for a press that fired `winner`.
-    private func fired(_ base: PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(Handler, Recognition)],
+    private func fired(_ base: PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(handler: Handler, recognition: Recognition)],
                        higherTaps: Int, expanded: Double?, press p: Press) -> PressResult {
         var result = base
         let (h, r) = winner

@@ -9,7 +9,17 @@ public struct Snapshot: Sendable {
     public var app: AppInfo
     public var device: DeviceInfo
     public var capturedAt: String?
+    /// Where the snapshot came from and what that source cannot know.
+    public var capture: CaptureInfo?
     public var nodes: [Node]
+
+    /// `capture`: the source of a converted snapshot and the limits of that source.
+    public struct CaptureInfo: Sendable, Equatable {
+        public static let sources = ["tapreplay-capture", "swiftui-debug", "recursive-description", "xcuitest", "wda-xml", "hand"]
+        public var from: String
+        public var limits: [String]
+        public init(from: String, limits: [String] = []) { self.from = from; self.limits = limits }
+    }
 
     public struct AppInfo: Sendable, Equatable {
         public var id: String?
@@ -31,11 +41,13 @@ public struct Snapshot: Sendable {
         }
     }
 
-    public init(screen: String, app: AppInfo = AppInfo(), device: DeviceInfo = DeviceInfo(), capturedAt: String? = nil, nodes: [Node]) {
+    public init(screen: String, app: AppInfo = AppInfo(), device: DeviceInfo = DeviceInfo(), capturedAt: String? = nil,
+                capture: CaptureInfo? = nil, nodes: [Node]) {
         self.screen = screen
         self.app = app
         self.device = device
         self.capturedAt = capturedAt
+        self.capture = capture
         self.nodes = nodes
     }
 
@@ -147,14 +159,6 @@ public struct UIKitProperties: Sendable, Equatable {
         public var allowableMovement: Double = 10
         public init(kind: Kind, action: String? = nil) { self.kind = kind; self.action = action }
     }
-
-    /// The bounds `point(inside:)` accepts: the frame grown or shrunk by `hitInsets`.
-    public func hitBounds(_ frame: Rect) -> Rect {
-        frame.inset(top: hitInsets[0], left: hitInsets[1], bottom: hitInsets[2], right: hitInsets[3])
-    }
-
-    /// U1: a view that is hidden, nearly transparent or non-interactive takes no touches.
-    public var takesTouches: Bool { !hidden && alpha >= 0.01 && userInteractionEnabled }
 }
 
 /// A shape as written in a snapshot, before it is laid out.
@@ -225,16 +229,6 @@ public enum Modifier: Sendable, Equatable {
     case opacity(Double)
     case hidden(Bool)
     case clipped(Bool)
-
-    /// S5: makes the view and its subtree take no touches.
-    public var removesHitTesting: Bool {
-        switch self {
-        case .allowsHitTesting(let allowed): return !allowed
-        case .opacity(let o): return o <= 0
-        case .hidden(let h): return h
-        default: return false
-        }
-    }
 }
 
 /// A gesture attached by a modifier (`onTapGesture`, `gesture`, ...), or a

@@ -24,196 +24,174 @@ public struct SnapshotError: Error, CustomStringConvertible, Sendable, Equatable
     }
 }
 
+extension SnapshotError {
+    init(_ e: JSONReadError) { self.init(path: e.path, line: e.line, message: e.message) }
+}
+
 extension Snapshot {
     public static let format = "tapreplay-snapshot"
     public static let supportedVersion = 1
     /// Compositions nest at most this deep (a guard against hostile input; real gestures nest two or three).
     public static let maxGestureDepth = 64
+    /// Coordinates and sizes beyond this many points are an input error: no screen is that large,
+    /// and such numbers would make coverage sampling unbounded.
+    public static let maxCoordinate = 100_000.0
 
     /// Decodes and validates snapshot JSON.
     /// - Throws: `SnapshotError` naming the JSON path and line of the first problem.
     public init<Bytes: Collection>(json bytes: Bytes) throws where Bytes.Element == UInt8 {
-        let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: bytes)
-        } catch let e as JSONSyntaxError {
-            throw SnapshotError(path: "", line: e.line, message: "not valid JSON: \(e.message) (column \(e.column))")
+            let reader = try JSONReader(parsing: bytes)
+            self = try SnapshotDecoder(reader).decode(reader.root)
+        } catch let e as JSONReadError {
+            throw SnapshotError(e)
         }
-        var decoder = SnapshotDecoder(document)
-        self = try decoder.decode()
     }
 
     public init(json text: String) throws {
         try self.init(json: Array(text.utf8))
     }
+
+    /// Decodes a snapshot embedded in another document (a baseline's `snapshot`).
+    public init(reader: JSONReader, at value: Int) throws(JSONReadError) {
+        self = try SnapshotDecoder(reader).decode(value)
+    }
 }
 
-/// Reads a `JSONDocument` into a `Snapshot`, checking every rule of the format.
+/// Reads a snapshot through the JSON reader, checking every rule of the format.
 struct SnapshotDecoder {
-    let doc: JSONDocument
+    let r: JSONReader
 
-    init(_ doc: JSONDocument) { self.doc = doc }
+    init(_ reader: JSONReader) { self.r = reader }
 
-    /// A lazily built JSON path: paths are only spelled out when an error is reported,
-    /// so deep trees do not build long strings for every node.
-    indirect enum Path {
-        case top(String)
-        case key(Path, String)
-        case index(Path, Int)
-        case node(Int)  // the path of a decoded node, resolved through `nodePaths`
+    static let topKeys: Set<String> = ["format", "version", "screen", "app", "device", "capturedAt", "capture", "root", "extra"]
+    static let swiftUIKeys: Set<String> = ["id", "type", "frame", "system", "children", "label", "leaf", "shape", "clear", "action", "modifiers", "extra"]
+    static let uikitOnlyKeys: Set<String> = ["alpha", "hidden", "userInteractionEnabled", "clipsToBounds", "hitInsets", "hitTestOverride", "control", "gestureRecognizers"]
+    static let uikitKeys: Set<String> = swiftUIKeys.subtracting(["leaf", "shape", "clear", "modifiers"]).union(uikitOnlyKeys)
 
-        func render(_ nodePaths: [(parent: Int, childIndex: Int)]) -> String {
-            var parts: [String] = []
-            var p = self
-            while true {
-                switch p {
-                case .top(let s): parts.append(s); return parts.reversed().joined()
-                case .key(let base, let k): parts.append("." + k); p = base
-                case .index(let base, let i): parts.append("[\(i)]"); p = base
-                case .node(var n):
-                    while nodePaths[n].parent >= 0 {
-                        parts.append(".children[\(nodePaths[n].childIndex)]")
-                        n = nodePaths[n].parent
-                    }
-                    parts.append("root")
-                    return parts.reversed().joined()
-                }
-            }
+    // MARK: Values with limits
+
+    /// A coordinate or size in points: finite and within ±100,000.
+    func coordinate(_ v: Int) throws(JSONReadError) -> Double {
+        let d = try r.number(v)
+        guard abs(d) <= Snapshot.maxCoordinate else {
+            throw r.fail(v, "\(JSONValue.format(d)) is beyond ±100000 pt: coordinates and sizes must lie within ±100,000 points")
         }
-    }
-
-    private var nodePaths: [(parent: Int, childIndex: Int)] = []
-
-    func fail(_ path: Path, _ value: Int?, _ message: String) -> SnapshotError {
-        SnapshotError(path: path.render(nodePaths), line: value.map { doc.line(of: $0) }, message: message)
-    }
-
-    // MARK: Typed access
-
-    func object(_ v: Int, _ path: Path) throws -> [JSONDocument.Member] {
-        guard case .object(let m) = doc[v] else { throw fail(path, v, "expected an object, found \(typeName(v))") }
-        return m
-    }
-
-    func string(_ v: Int, _ path: Path) throws -> String {
-        guard case .string(let s) = doc[v] else { throw fail(path, v, "expected a string, found \(typeName(v))") }
-        return s
-    }
-
-    func number(_ v: Int, _ path: Path) throws -> Double {
-        guard case .number(let d) = doc[v] else { throw fail(path, v, "expected a number, found \(typeName(v))") }
-        guard d.isFinite else { throw fail(path, v, "number is not finite") }
         return d
     }
 
-    func bool(_ v: Int, _ path: Path) throws -> Bool {
-        guard case .bool(let b) = doc[v] else { throw fail(path, v, "expected true or false, found \(typeName(v))") }
-        return b
+    func coordinates(_ v: Int, count: Int) throws(JSONReadError) -> [Double] {
+        let items = try r.array(v)
+        guard items.count == count else { throw r.fail(v, "expected \(count) numbers, found \(items.count)") }
+        var out: [Double] = []
+        for item in items { out.append(try coordinate(item)) }
+        return out
     }
 
-    func array(_ v: Int, _ path: Path) throws -> [Int] {
-        guard case .array(let a) = doc[v] else { throw fail(path, v, "expected an array, found \(typeName(v))") }
-        return a
+    /// `[x, y, width, height]` with width and height ≥ 0.
+    func rect(_ v: Int) throws(JSONReadError) -> Rect {
+        let f = try coordinates(v, count: 4)
+        guard f[2] >= 0, f[3] >= 0 else { throw r.fail(v, "width and height must not be negative") }
+        return Rect(f[0], f[1], f[2], f[3])
     }
 
-    func numbers(_ v: Int, _ path: Path, count: Int) throws -> [Double] {
-        let items = try array(v, path)
-        guard items.count == count else { throw fail(path, v, "expected \(count) numbers, found \(items.count)") }
-        return try items.enumerated().map { try number($0.element, .index(path, $0.offset)) }
+    func count(_ v: Int) throws(JSONReadError) -> Int {
+        let d = try r.number(v)
+        guard d >= 1, d == d.rounded(), d <= 100 else { throw r.fail(v, "expected a whole number from 1 to 100, found \(JSONValue.format(d))") }
+        return Int(d)
     }
 
-    func typeName(_ v: Int) -> String {
-        switch doc[v] {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
+    func nonNegative(_ v: Int) throws(JSONReadError) -> Double {
+        let d = try r.number(v)
+        guard d >= 0 else { throw r.fail(v, "must not be negative") }
+        return d
     }
 
-    func optional(_ members: [JSONDocument.Member], _ key: String) -> Int? {
-        guard let v = members.last(where: { $0.key == key })?.value else { return nil }
-        if case .null = doc[v] { return nil }
-        return v
+    /// A duration in seconds or a distance in points: ≥ 0 and within the coordinate limit.
+    func bounded(_ v: Int) throws(JSONReadError) -> Double {
+        let d = try nonNegative(v)
+        guard d <= Snapshot.maxCoordinate else { throw r.fail(v, "\(JSONValue.format(d)) is beyond the limit of 100000") }
+        return d
     }
 
     // MARK: Decoding
 
-    mutating func decode() throws -> Snapshot {
-        let top = try object(doc.root, .top(""))
-        func required(_ key: String) throws -> Int {
-            guard let v = optional(top, key) else { throw fail(.top(key), doc.root, "missing required field '\(key)'") }
-            return v
-        }
-        let formatValue = try required("format")
-        let format = try string(formatValue, .top("format"))
+    func decode(_ topValue: Int) throws(JSONReadError) -> Snapshot {
+        let top = try r.object(topValue)
+        try r.checkKeys(top, of: topValue, known: SnapshotDecoder.topKeys)
+        let formatValue = try r.required("format", in: top, of: topValue)
+        let format = try r.string(formatValue)
         guard format == Snapshot.format else {
-            throw fail(.top("format"), formatValue, "unknown format '\(format)' (expected '\(Snapshot.format)')")
+            throw r.fail(formatValue, "unknown format '\(format)' (expected '\(Snapshot.format)')")
         }
-        let versionValue = try required("version")
-        let version = try number(versionValue, .top("version"))
+        let versionValue = try r.required("version", in: top, of: topValue)
+        let version = try r.number(versionValue)
         guard version == Double(Snapshot.supportedVersion) else {
-            throw fail(.top("version"), versionValue, "unsupported version \(JSONValue.format(version)) (this tool reads version \(Snapshot.supportedVersion))")
+            throw r.fail(versionValue, "unsupported version \(JSONValue.format(version)) (this tool reads version \(Snapshot.supportedVersion))")
         }
-        let screen = try string(try required("screen"), .top("screen"))
-        guard !screen.isEmpty else { throw fail(.top("screen"), optional(top, "screen"), "screen must not be empty") }
+        let screenValue = try r.required("screen", in: top, of: topValue)
+        let screen = try r.string(screenValue)
+        guard !screen.isEmpty else { throw r.fail(screenValue, "screen must not be empty") }
 
         var app = Snapshot.AppInfo()
-        if let a = optional(top, "app") {
-            let m = try object(a, .top("app"))
-            app.id = try optional(m, "id").map { try string($0, .key(.top("app"), "id")) }
-            app.version = try optional(m, "version").map { try string($0, .key(.top("app"), "version")) }
-            app.build = try optional(m, "build").map { try scalarText($0, .key(.top("app"), "build")) }
+        if let a = r.optional("app", in: top) {
+            let m = try r.object(a)
+            try r.checkKeys(m, of: a, known: ["id", "version", "build"])
+            if let v = r.optional("id", in: m) { app.id = try r.string(v) }
+            if let v = r.optional("version", in: m) { app.version = try r.scalarText(v) }
+            if let v = r.optional("build", in: m) { app.build = try r.scalarText(v) }
         }
         var device = Snapshot.DeviceInfo()
-        if let d = optional(top, "device") {
-            let m = try object(d, .top("device"))
-            let p = Path.top("device")
-            device.model = try optional(m, "model").map { try string($0, .key(p, "model")) }
-            device.os = try optional(m, "os").map { try string($0, .key(p, "os")) }
-            device.scale = try optional(m, "scale").map { try number($0, .key(p, "scale")) }
-            device.width = try optional(m, "width").map { try number($0, .key(p, "width")) }
-            device.height = try optional(m, "height").map { try number($0, .key(p, "height")) }
+        if let d = r.optional("device", in: top) {
+            let m = try r.object(d)
+            try r.checkKeys(m, of: d, known: ["model", "os", "scale", "width", "height"])
+            if let v = r.optional("model", in: m) { device.model = try r.string(v) }
+            if let v = r.optional("os", in: m) { device.os = try r.string(v) }
+            if let v = r.optional("scale", in: m) { device.scale = try bounded(v) }
+            if let v = r.optional("width", in: m) { device.width = try bounded(v) }
+            if let v = r.optional("height", in: m) { device.height = try bounded(v) }
         }
-        let capturedAt = try optional(top, "capturedAt").map { try string($0, .top("capturedAt")) }
-        let nodes = try decodeTree(try required("root"))
-        return Snapshot(screen: screen, app: app, device: device, capturedAt: capturedAt, nodes: nodes)
-    }
-
-    /// A build number may be written as a string or a number.
-    func scalarText(_ v: Int, _ path: Path) throws -> String {
-        switch doc[v] {
-        case .string(let s): return s
-        case .number(let d): return JSONValue.format(d)
-        default: throw fail(path, v, "expected a string, found \(typeName(v))")
+        var capturedAt: String?
+        if let v = r.optional("capturedAt", in: top) { capturedAt = try r.string(v) }
+        var capture: Snapshot.CaptureInfo?
+        if let c = r.optional("capture", in: top) {
+            let m = try r.object(c)
+            try r.checkKeys(m, of: c, known: ["from", "limits"])
+            let fromValue = try r.required("from", in: m, of: c)
+            let from = try r.string(fromValue)
+            guard Snapshot.CaptureInfo.sources.contains(from) else {
+                throw r.fail(fromValue, "unknown capture source '\(from)' (known: \(Snapshot.CaptureInfo.sources.joined(separator: ", ")))")
+            }
+            var limits: [String] = []
+            if let l = r.optional("limits", in: m) {
+                for item in try r.array(l) { limits.append(try r.string(item)) }
+            }
+            capture = Snapshot.CaptureInfo(from: from, limits: limits)
         }
+        let nodes = try decodeTree(try r.required("root", in: top, of: topValue))
+        return Snapshot(screen: screen, app: app, device: device, capturedAt: capturedAt, capture: capture, nodes: nodes)
     }
 
     /// Decodes the node tree iteratively, in document order.
-    mutating func decodeTree(_ rootValue: Int) throws -> [Node] {
+    func decodeTree(_ rootValue: Int) throws(JSONReadError) -> [Node] {
         var nodes: [Node] = []
         var seen: [String: Int] = [:]
-        // (json value, parent node index, index among the parent's children)
-        var stack: [(value: Int, parent: Int, childIndex: Int)] = [(rootValue, -1, 0)]
-        while let (value, parent, childIndex) = stack.popLast() {
+        var values: [Int] = []  // the JSON value of each node, for error paths
+        var stack: [(value: Int, parent: Int)] = [(rootValue, -1)]
+        while let (value, parent) = stack.popLast() {
             let index = nodes.count
-            nodePaths.append((parent, childIndex))
-            let path = Path.node(index)
             let parentSystem = parent >= 0 ? nodes[parent].system : .swiftui
-            let (node, childValues) = try decodeNode(value, path: path, parent: parent, parentSystem: parentSystem,
+            let (node, childValues) = try decodeNode(value, parent: parent, parentSystem: parentSystem,
                                                      depth: parent >= 0 ? nodes[parent].depth + 1 : 0)
             if let first = seen[node.id] {
-                let firstPath = Path.node(first).render(nodePaths)
-                throw fail(.key(path, "id"), optional(try object(value, path), "id"), "duplicate id '\(node.id)' (also at \(firstPath))")
+                let idValue = r.optional("id", in: try r.object(value)) ?? value
+                throw r.fail(idValue, "duplicate id '\(node.id)' (also at \(r.document.path(of: values[first])))")
             }
             seen[node.id] = index
             nodes.append(node)
+            values.append(value)
             if parent >= 0 { nodes[parent].children.append(index) }
-            for (i, child) in childValues.enumerated().reversed() {
-                stack.append((child, index, i))
-            }
+            for child in childValues.reversed() { stack.append((child, index)) }
         }
         // Subtree ends: children come after their parent, so a reverse sweep sees children first.
         for i in stride(from: nodes.count - 1, through: 0, by: -1) {
@@ -222,150 +200,144 @@ struct SnapshotDecoder {
         return nodes
     }
 
-    func decodeNode(_ value: Int, path: Path, parent: Int, parentSystem: UISystem, depth: Int) throws -> (Node, [Int]) {
-        let m = try object(value, path)
-        func required(_ key: String) throws -> Int {
-            guard let v = optional(m, key) else { throw fail(path, value, "missing required field '\(key)'") }
-            return v
-        }
-        let id = try string(try required("id"), .key(path, "id"))
-        guard !id.isEmpty else { throw fail(.key(path, "id"), optional(m, "id"), "id must not be empty") }
-        let type = try string(try required("type"), .key(path, "type"))
-        let framePath = Path.key(path, "frame")
-        let frameValue = try required("frame")
-        let f = try numbers(frameValue, framePath, count: 4)
-        guard f[2] >= 0, f[3] >= 0 else { throw fail(framePath, frameValue, "width and height must not be negative") }
+    func decodeNode(_ value: Int, parent: Int, parentSystem: UISystem, depth: Int) throws(JSONReadError) -> (Node, [Int]) {
+        let m = try r.object(value)
+        let id = try r.string(try r.required("id", in: m, of: value))
+        guard !id.isEmpty else { throw r.fail(r.optional("id", in: m)!, "id must not be empty") }
+        let type = try r.string(try r.required("type", in: m, of: value))
+        let frame = try rect(try r.required("frame", in: m, of: value))
         var system = parentSystem
-        if let s = optional(m, "system") {
-            let text = try string(s, .key(path, "system"))
+        if let s = r.optional("system", in: m) {
+            let text = try r.string(s)
             guard let sys = UISystem(rawValue: text) else {
-                throw fail(.key(path, "system"), s, "unknown system '\(text)' (expected 'swiftui' or 'uikit')")
+                throw r.fail(s, "unknown system '\(text)' (expected 'swiftui' or 'uikit')")
             }
             system = sys
         }
+        try checkNodeKeys(m, of: value, system: system)
         var childValues: [Int] = []
-        if let c = optional(m, "children") { childValues = try array(c, .key(path, "children")) }
-        let label = try optional(m, "label").map { try string($0, .key(path, "label")) }
-        let leaf = try optional(m, "leaf").map { try bool($0, .key(path, "leaf")) }
-        let clear = try optional(m, "clear").map { try bool($0, .key(path, "clear")) } ?? false
-        let action = try optional(m, "action").map { try string($0, .key(path, "action")) }
-        let shape = try optional(m, "shape").map { try decodeShape($0, .key(path, "shape")) }
+        if let c = r.optional("children", in: m) { childValues = try r.array(c) }
+        let label = try r.optional("label", in: m).map { v throws(JSONReadError) in try r.string(v) }
+        let leaf = try r.optional("leaf", in: m).map { v throws(JSONReadError) in try r.bool(v) }
+        let clear = try r.optional("clear", in: m).map { v throws(JSONReadError) in try r.bool(v) } ?? false
+        let action = try r.optional("action", in: m).map { v throws(JSONReadError) in try r.string(v) }
+        let shape = try r.optional("shape", in: m).map { v throws(JSONReadError) in try decodeShape(v) }
         var modifiers: [Modifier] = []
-        if let mv = optional(m, "modifiers") {
-            let items = try array(mv, .key(path, "modifiers"))
-            for (i, item) in items.enumerated() {
-                modifiers.append(try decodeModifier(item, .index(.key(path, "modifiers"), i)))
-            }
+        if let mv = r.optional("modifiers", in: m) {
+            for item in try r.array(mv) { modifiers.append(try decodeModifier(item)) }
         }
         var uikit = UIKitProperties()
         if system == .uikit && Node.nonInteractiveUIKitTypes.contains(type) { uikit.userInteractionEnabled = false }
-        if let v = optional(m, "alpha") { uikit.alpha = try number(v, .key(path, "alpha")) }
-        if let v = optional(m, "hidden") { uikit.hidden = try bool(v, .key(path, "hidden")) }
-        if let v = optional(m, "userInteractionEnabled") { uikit.userInteractionEnabled = try bool(v, .key(path, "userInteractionEnabled")) }
-        if let v = optional(m, "clipsToBounds") { uikit.clipsToBounds = try bool(v, .key(path, "clipsToBounds")) }
-        if let v = optional(m, "hitInsets") { uikit.hitInsets = try numbers(v, .key(path, "hitInsets"), count: 4) }
-        if let v = optional(m, "hitTestOverride") {
-            let text = try string(v, .key(path, "hitTestOverride"))
+        if let v = r.optional("alpha", in: m) { uikit.alpha = try r.number(v) }
+        if let v = r.optional("hidden", in: m) { uikit.hidden = try r.bool(v) }
+        if let v = r.optional("userInteractionEnabled", in: m) { uikit.userInteractionEnabled = try r.bool(v) }
+        if let v = r.optional("clipsToBounds", in: m) { uikit.clipsToBounds = try r.bool(v) }
+        if let v = r.optional("hitInsets", in: m) { uikit.hitInsets = try coordinates(v, count: 4) }
+        if let v = r.optional("hitTestOverride", in: m) {
+            let text = try r.string(v)
             switch text {
             case "none": uikit.passThroughSelf = false
             case "passThroughSelf": uikit.passThroughSelf = true
-            default: throw fail(.key(path, "hitTestOverride"), v, "unknown hitTestOverride '\(text)' (expected 'none' or 'passThroughSelf')")
+            default: throw r.fail(v, "unknown hitTestOverride '\(text)' (expected 'none' or 'passThroughSelf')")
             }
         }
-        if let v = optional(m, "control") {
-            let cp = Path.key(path, "control")
-            let cm = try object(v, cp)
-            let act = try optional(cm, "action").map { try string($0, .key(cp, "action")) }
-            let enabled = try optional(cm, "enabled").map { try bool($0, .key(cp, "enabled")) } ?? true
+        if let v = r.optional("control", in: m) {
+            let cm = try r.object(v)
+            try r.checkKeys(cm, of: v, known: ["action", "enabled"])
+            let act = try r.optional("action", in: cm).map { v throws(JSONReadError) in try r.string(v) }
+            let enabled = try r.optional("enabled", in: cm).map { v throws(JSONReadError) in try r.bool(v) } ?? true
             uikit.control = .init(action: act, enabled: enabled)
         }
-        if let v = optional(m, "gestureRecognizers") {
-            let gp = Path.key(path, "gestureRecognizers")
-            for (i, item) in try array(v, gp).enumerated() {
-                uikit.gestureRecognizers.append(try decodeRecognizer(item, .index(gp, i)))
-            }
+        if let v = r.optional("gestureRecognizers", in: m) {
+            for item in try r.array(v) { uikit.gestureRecognizers.append(try decodeRecognizer(item)) }
         }
-        let node = Node(id: id, type: type, frame: Rect(f[0], f[1], f[2], f[3]), system: system, parent: parent,
+        let node = Node(id: id, type: type, frame: frame, system: system, parent: parent,
                         depth: depth, label: label, isLeaf: leaf, shape: shape, clear: clear, action: action,
                         modifiers: modifiers, uikit: uikit)
         return (node, childValues)
     }
 
-    func decodeRecognizer(_ v: Int, _ path: Path) throws -> UIKitProperties.Recognizer {
-        let m = try object(v, path)
-        guard let tv = optional(m, "type") else { throw fail(path, v, "missing required field 'type'") }
-        let text = try string(tv, .key(path, "type"))
+    /// Unknown fields are errors with a suggestion; fields of the other system say so.
+    func checkNodeKeys(_ m: [JSONDocument.Member], of value: Int, system: UISystem) throws(JSONReadError) {
+        let known = system == .uikit ? SnapshotDecoder.uikitKeys : SnapshotDecoder.swiftUIKeys
+        for member in m where !known.contains(member.key) {
+            let all = SnapshotDecoder.swiftUIKeys.union(SnapshotDecoder.uikitOnlyKeys)
+            let name = all.contains(member.key) ? member.key : Suggestion.nearest(member.key, among: all)
+            var message = name == member.key ? "'\(member.key)' does not apply here" : "unknown field '\(member.key)'"
+            if let name, name != member.key { message += " (did you mean '\(name)'?)" }
+            if let name, system == .uikit, !SnapshotDecoder.uikitKeys.contains(name) {
+                message += ": '\(name)' is SwiftUI-only and this node is UIKit (\"system\": \"uikit\", set here or inherited)"
+            } else if let name, system == .swiftui, SnapshotDecoder.uikitOnlyKeys.contains(name) {
+                let modifier = name == "hidden" ? "{\"hidden\": true}" : (name == "alpha" ? "{\"opacity\": 0}" : nil)
+                message += ": '\(name)' is a UIKit field and this node is SwiftUI; set \"system\": \"uikit\" for a UIKit view"
+                if let modifier { message += ", or write the SwiftUI modifier \(modifier) in \"modifiers\"" }
+            }
+            throw r.fail(value, key: member.key, message, kind: .unknownKey)
+        }
+    }
+
+    func decodeRecognizer(_ v: Int) throws(JSONReadError) -> UIKitProperties.Recognizer {
+        let m = try r.object(v)
+        try r.checkKeys(m, of: v, known: ["type", "action", "enabled", "numberOfTapsRequired", "minimumPressDuration", "allowableMovement"])
+        let tv = try r.required("type", in: m, of: v)
+        let text = try r.string(tv)
         guard let kind = UIKitProperties.Recognizer.Kind(rawValue: text) else {
             let known = UIKitProperties.Recognizer.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail(.key(path, "type"), tv, "unknown gesture recognizer type '\(text)' (known: \(known))")
+            throw r.fail(tv, "unknown gesture recognizer type '\(text)' (known: \(known))")
         }
-        var r = UIKitProperties.Recognizer(kind: kind)
-        r.action = try optional(m, "action").map { try string($0, .key(path, "action")) }
-        if let e = optional(m, "enabled") { r.enabled = try bool(e, .key(path, "enabled")) }
-        if let n = optional(m, "numberOfTapsRequired") { r.numberOfTapsRequired = try count(n, .key(path, "numberOfTapsRequired")) }
-        if let d = optional(m, "minimumPressDuration") { r.minimumPressDuration = try nonNegative(d, .key(path, "minimumPressDuration")) }
-        if let d = optional(m, "allowableMovement") { r.allowableMovement = try nonNegative(d, .key(path, "allowableMovement")) }
-        return r
+        var rec = UIKitProperties.Recognizer(kind: kind)
+        if let a = r.optional("action", in: m) { rec.action = try r.string(a) }
+        if let e = r.optional("enabled", in: m) { rec.enabled = try r.bool(e) }
+        if let n = r.optional("numberOfTapsRequired", in: m) { rec.numberOfTapsRequired = try count(n) }
+        if let d = r.optional("minimumPressDuration", in: m) { rec.minimumPressDuration = try bounded(d) }
+        if let d = r.optional("allowableMovement", in: m) { rec.allowableMovement = try bounded(d) }
+        return rec
     }
 
-    func count(_ v: Int, _ path: Path) throws -> Int {
-        let d = try number(v, path)
-        guard d >= 1, d == d.rounded(), d <= 100 else { throw fail(path, v, "expected a whole number from 1 to 100, found \(JSONValue.format(d))") }
-        return Int(d)
-    }
+    static let shapeKeys: Set<String> = ["shape", "cornerRadius", "points", "offset", "scale", "inset", "bounds", "kind"]
 
-    func nonNegative(_ v: Int, _ path: Path) throws -> Double {
-        let d = try number(v, path)
-        guard d >= 0 else { throw fail(path, v, "must not be negative") }
-        return d
-    }
-
-    func decodeShape(_ v: Int, _ path: Path) throws -> ShapeSpec {
-        let m = try object(v, path)
-        guard let formValue = optional(m, "shape") else { throw fail(path, v, "missing required field 'shape'") }
-        let text = try string(formValue, .key(path, "shape"))
+    func decodeShape(_ v: Int) throws(JSONReadError) -> ShapeSpec {
+        let m = try r.object(v)
+        try r.checkKeys(m, of: v, known: SnapshotDecoder.shapeKeys)
+        let formValue = try r.required("shape", in: m, of: v)
+        let text = try r.string(formValue)
         guard let form = ShapeSpec.Form(rawValue: text) else {
             let known = ShapeSpec.Form.allCases.map(\.rawValue).joined(separator: ", ")
-            throw fail(.key(path, "shape"), formValue, "unknown shape '\(text)' (known: \(known))")
+            throw r.fail(formValue, "unknown shape '\(text)' (known: \(known))")
         }
         var s = ShapeSpec(form)
-        if let r = optional(m, "cornerRadius") { s.cornerRadius = try nonNegative(r, .key(path, "cornerRadius")) }
-        if let i = optional(m, "inset") { s.inset = try number(i, .key(path, "inset")) }
-        if let o = optional(m, "offset") {
-            let n = try numbers(o, .key(path, "offset"), count: 2)
+        if let c = r.optional("cornerRadius", in: m) { s.cornerRadius = try bounded(c) }
+        if let i = r.optional("inset", in: m) { s.inset = try coordinate(i) }
+        if let o = r.optional("offset", in: m) {
+            let n = try coordinates(o, count: 2)
             s.offset = Point(n[0], n[1])
         }
-        if let sc = optional(m, "scale") {
-            if case .number = doc[sc] {
-                let k = try number(sc, .key(path, "scale"))
+        if let sc = r.optional("scale", in: m) {
+            if case .number = r[sc] {
+                let k = try coordinate(sc)
                 s.scale = Point(k, k)
             } else {
-                let n = try numbers(sc, .key(path, "scale"), count: 2)
+                let n = try coordinates(sc, count: 2)
                 s.scale = Point(n[0], n[1])
             }
         }
-        if let b = optional(m, "bounds") {
-            let n = try numbers(b, .key(path, "bounds"), count: 4)
-            guard n[2] >= 0, n[3] >= 0 else { throw fail(.key(path, "bounds"), b, "width and height must not be negative") }
-            s.bounds = Rect(n[0], n[1], n[2], n[3])
-        }
-        if let k = optional(m, "kind") {
-            let kt = try string(k, .key(path, "kind"))
+        if let b = r.optional("bounds", in: m) { s.bounds = try rect(b) }
+        if let k = r.optional("kind", in: m) {
+            let kt = try r.string(k)
             guard let purpose = ShapeSpec.Purpose(rawValue: kt) else {
                 let known = ShapeSpec.Purpose.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail(.key(path, "kind"), k, "unknown shape kind '\(kt)' (known: \(known))")
+                throw r.fail(k, "unknown shape kind '\(kt)' (known: \(known))")
             }
             s.purpose = purpose
         }
-        if let p = optional(m, "points") {
-            let pp = Path.key(path, "points")
-            s.points = try array(p, pp).enumerated().map { i, item in
-                let n = try numbers(item, .index(pp, i), count: 2)
-                return Point(n[0], n[1])
+        if let p = r.optional("points", in: m) {
+            for item in try r.array(p) {
+                let n = try coordinates(item, count: 2)
+                s.points.append(Point(n[0], n[1]))
             }
         }
         if form == .polygon && s.points.count < 3 {
-            throw fail(path, v, "a polygon needs at least 3 points, found \(s.points.count)")
+            throw r.fail(v, "a polygon needs at least 3 points, found \(s.points.count)")
         }
         return s
     }
@@ -373,98 +345,107 @@ struct SnapshotDecoder {
     static let modifierNames = ["contentShape", "onTapGesture", "onLongPressGesture", "gesture", "highPriorityGesture",
                                 "simultaneousGesture", "allowsHitTesting", "disabled", "opacity", "hidden", "clipped"]
 
-    func decodeModifier(_ v: Int, _ path: Path) throws -> Modifier {
-        let m = try object(v, path)
+    func decodeModifier(_ v: Int) throws(JSONReadError) -> Modifier {
+        let m = try r.object(v)
         // One key; a gesture entry may carry its mask beside it: {"gesture": g, "mask": "gesture"}.
         let attaching: Set<String> = ["gesture", "highPriorityGesture", "simultaneousGesture"]
         let siblingMask = m.count == 2 && m.contains { $0.key == "mask" } && m.contains { attaching.contains($0.key) }
         guard m.count == 1 || siblingMask, let entry = m.first(where: { $0.key != "mask" }) else {
-            throw fail(path, v, "a modifier is an object with exactly one key, found \(m.count)")
+            throw r.fail(v, "a modifier is an object with exactly one key, found \(m.count)")
         }
         let value = entry.value
-        let vp = Path.key(path, entry.key)
         switch entry.key {
         case "contentShape":
-            return .contentShape(try decodeShape(value, vp))
+            return .contentShape(try decodeShape(value))
         case "onTapGesture":
-            let om = try object(value, vp)
-            let count = try optional(om, "count").map { try self.count($0, .key(vp, "count")) } ?? 1
-            let action = try optional(om, "action").map { try string($0, .key(vp, "action")) }
-            return .gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: count), action: action)))
+            let om = try r.object(value)
+            try r.checkKeys(om, of: value, known: ["count", "action"])
+            let n = try r.optional("count", in: om).map { v throws(JSONReadError) in try count(v) } ?? 1
+            let action = try r.optional("action", in: om).map { v throws(JSONReadError) in try r.string(v) }
+            return .gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: n), action: action)))
         case "onLongPressGesture":
-            let om = try object(value, vp)
-            let duration = try optional(om, "minimumDuration").map { try nonNegative($0, .key(vp, "minimumDuration")) } ?? 0.5
-            let distance = try optional(om, "maximumDistance").map { try nonNegative($0, .key(vp, "maximumDistance")) } ?? 10
-            let action = try optional(om, "action").map { try string($0, .key(vp, "action")) }
+            let om = try r.object(value)
+            try r.checkKeys(om, of: value, known: ["minimumDuration", "maximumDistance", "action"])
+            let duration = try r.optional("minimumDuration", in: om).map { v throws(JSONReadError) in try bounded(v) } ?? 0.5
+            let distance = try r.optional("maximumDistance", in: om).map { v throws(JSONReadError) in try bounded(v) } ?? 10
+            let action = try r.optional("action", in: om).map { v throws(JSONReadError) in try r.string(v) }
             return .gesture(GestureAttachment(entry: "onLongPressGesture",
                                               gesture: Gesture(.longPress(minimumDuration: duration, maximumDistance: distance), action: action)))
         case "gesture", "highPriorityGesture", "simultaneousGesture":
             let priority: GestureAttachment.Priority = entry.key == "gesture" ? .normal : (entry.key == "highPriorityGesture" ? .high : .simultaneous)
-            let om = try object(value, vp)
+            let om = try r.object(value)
             var mask = GestureAttachment.Mask.all
-            let maskValue = optional(om, "mask").map { ($0, Path.key(vp, "mask")) } ?? optional(m, "mask").map { ($0, Path.key(path, "mask")) }
-            if let (mv, mp) = maskValue {
-                let text = try string(mv, mp)
+            if let mv = r.optional("mask", in: om) ?? r.optional("mask", in: m) {
+                let text = try r.string(mv)
                 guard let parsed = GestureAttachment.Mask(rawValue: text) else {
-                    throw fail(mp, mv, "unknown mask '\(text)' (expected all, gesture, subviews or none)")
+                    throw r.fail(mv, "unknown mask '\(text)' (expected all, gesture, subviews or none)")
                 }
                 mask = parsed
             }
-            let gesture = try decodeGesture(value, vp, depth: 0)
+            let gesture = try decodeGesture(value, depth: 0)
             return .gesture(GestureAttachment(entry: entry.key, priority: priority, mask: mask, gesture: gesture))
         case "allowsHitTesting":
-            return .allowsHitTesting(try bool(value, vp))
+            return .allowsHitTesting(try r.bool(value))
         case "disabled":
-            return .disabled(try bool(value, vp))
+            return .disabled(try r.bool(value))
         case "opacity":
-            let o = try number(value, vp)
-            return .opacity(o)
+            return .opacity(try r.number(value))
         case "hidden":
-            return .hidden(try bool(value, vp))
+            return .hidden(try r.bool(value))
         case "clipped":
-            return .clipped(try bool(value, vp))
+            return .clipped(try r.bool(value))
         default:
-            throw fail(path, v, "unknown modifier '\(entry.key)' (known: \(SnapshotDecoder.modifierNames.joined(separator: ", ")))")
+            var message = "unknown modifier '\(entry.key)'"
+            if let near = Suggestion.nearest(entry.key, among: SnapshotDecoder.modifierNames) { message += " (did you mean '\(near)'?)" }
+            throw r.fail(v, message + " (known: \(SnapshotDecoder.modifierNames.joined(separator: ", ")))")
         }
     }
 
     static let gestureNames = ["tap", "spatialTap", "longPress", "drag", "magnify", "rotate", "exclusively", "simultaneously", "sequenced"]
+    static let gestureParameters: [String: Set<String>] = [
+        "tap": ["count", "action"], "spatialTap": ["count", "action"],
+        "longPress": ["minimumDuration", "maximumDistance", "action"], "drag": ["minimumDistance", "action"],
+        "magnify": ["action"], "rotate": ["action"],
+    ]
 
     /// A gesture object: one kind key (`tap`, `exclusively`, ...) with its
     /// parameters, an optional `action` beside it or inside it, and on the
     /// attaching entry an optional `mask` (read by the caller).
-    func decodeGesture(_ v: Int, _ path: Path, depth: Int) throws -> Gesture {
-        guard depth < Snapshot.maxGestureDepth else { throw fail(path, v, "gestures nested more than \(Snapshot.maxGestureDepth) deep") }
-        let m = try object(v, path)
+    func decodeGesture(_ v: Int, depth: Int) throws(JSONReadError) -> Gesture {
+        guard depth < Snapshot.maxGestureDepth else { throw r.fail(v, "gestures nested more than \(Snapshot.maxGestureDepth) deep") }
+        let m = try r.object(v)
         let kinds = m.filter { SnapshotDecoder.gestureNames.contains($0.key) }
-        let unknownKinds = m.filter { !SnapshotDecoder.gestureNames.contains($0.key) && $0.key != "action" && $0.key != "mask" }
+        let others = m.filter { !SnapshotDecoder.gestureNames.contains($0.key) && $0.key != "action" && $0.key != "mask" }
         guard kinds.count == 1, let entry = kinds.first else {
-            if kinds.isEmpty, let other = unknownKinds.first {
-                throw fail(path, v, "unknown gesture '\(other.key)' (known: \(SnapshotDecoder.gestureNames.joined(separator: ", ")))")
+            if kinds.isEmpty, let other = others.first {
+                var message = "unknown gesture '\(other.key)'"
+                if let near = Suggestion.nearest(other.key, among: SnapshotDecoder.gestureNames) { message += " (did you mean '\(near)'?)" }
+                throw r.fail(v, message + " (known: \(SnapshotDecoder.gestureNames.joined(separator: ", ")))")
             }
-            throw fail(path, v, kinds.isEmpty ? "missing gesture kind (one of \(SnapshotDecoder.gestureNames.joined(separator: ", ")))"
-                                              : "a gesture has exactly one kind, found \(kinds.map(\.key).joined(separator: ", "))")
+            throw r.fail(v, kinds.isEmpty ? "missing gesture kind (one of \(SnapshotDecoder.gestureNames.joined(separator: ", ")))"
+                                          : "a gesture has exactly one kind, found \(kinds.map(\.key).joined(separator: ", "))")
         }
-        let kp = Path.key(path, entry.key)
-        var action = try optional(m, "action").map { try string($0, .key(path, "action")) }
-        func params() throws -> [JSONDocument.Member] {
-            let pm = try object(entry.value, kp)
-            if action == nil, let a = optional(pm, "action") { action = try string(a, .key(kp, "action")) }
+        try r.checkKeys(others, of: v, known: [])
+        var action = try r.optional("action", in: m).map { v throws(JSONReadError) in try r.string(v) }
+        func params() throws(JSONReadError) -> [JSONDocument.Member] {
+            let pm = try r.object(entry.value)
+            try r.checkKeys(pm, of: entry.value, known: SnapshotDecoder.gestureParameters[entry.key] ?? [])
+            if action == nil, let a = r.optional("action", in: pm) { action = try r.string(a) }
             return pm
         }
         switch entry.key {
         case "tap", "spatialTap":
             let pm = try params()
-            let n = try optional(pm, "count").map { try count($0, .key(kp, "count")) } ?? 1
+            let n = try r.optional("count", in: pm).map { v throws(JSONReadError) in try count(v) } ?? 1
             return Gesture(entry.key == "tap" ? .tap(count: n) : .spatialTap(count: n), action: action)
         case "longPress":
             let pm = try params()
-            let d = try optional(pm, "minimumDuration").map { try nonNegative($0, .key(kp, "minimumDuration")) } ?? 0.5
-            let dist = try optional(pm, "maximumDistance").map { try nonNegative($0, .key(kp, "maximumDistance")) } ?? 10
+            let d = try r.optional("minimumDuration", in: pm).map { v throws(JSONReadError) in try bounded(v) } ?? 0.5
+            let dist = try r.optional("maximumDistance", in: pm).map { v throws(JSONReadError) in try bounded(v) } ?? 10
             return Gesture(.longPress(minimumDuration: d, maximumDistance: dist), action: action)
         case "drag":
             let pm = try params()
-            let d = try optional(pm, "minimumDistance").map { try nonNegative($0, .key(kp, "minimumDistance")) } ?? 10
+            let d = try r.optional("minimumDistance", in: pm).map { v throws(JSONReadError) in try bounded(v) } ?? 10
             return Gesture(.drag(minimumDistance: d), action: action)
         case "magnify":
             _ = try params()
@@ -473,9 +454,10 @@ struct SnapshotDecoder {
             _ = try params()
             return Gesture(.rotate, action: action)
         default:
-            let items = try array(entry.value, kp)
-            guard items.count == 2 else { throw fail(kp, entry.value, "\(entry.key) composes exactly 2 gestures, found \(items.count)") }
-            let parts = try items.enumerated().map { try decodeGesture($0.element, .index(kp, $0.offset), depth: depth + 1) }
+            let items = try r.array(entry.value)
+            guard items.count == 2 else { throw r.fail(entry.value, "\(entry.key) composes exactly 2 gestures, found \(items.count)") }
+            var parts: [Gesture] = []
+            for item in items { parts.append(try decodeGesture(item, depth: depth + 1)) }
             let kind: Gesture.Kind = entry.key == "exclusively" ? .exclusively : (entry.key == "sequenced" ? .sequenced : .simultaneously)
             return Gesture(kind, action: action, parts: parts)
         }

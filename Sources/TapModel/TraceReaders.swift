@@ -40,52 +40,26 @@ public struct JSONLTraceReader: Sendable {
     // MARK: Header
 
     static func parseHeader(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> TraceHeader {
-        let doc: JSONDocument
         do {
-            doc = try JSONDocument(parsing: line)
-        } catch let e as JSONSyntaxError {
-            throw TraceError(line: number, "invalid JSON in the trace header: \(e.message) (column \(e.column))")
-        }
-        guard case .object = doc[0] else { throw TraceError(line: number, "the trace header must be a JSON object") }
-        func string(_ key: String, required: Bool = false) throws -> String? {
-            guard let v = doc.member(key, of: 0) else {
-                if required { throw TraceError(line: number, "the trace header lacks '\(key)'") }
-                return nil
+            let r = try TraceLineReader(line, number: number, what: "the trace header")
+            let format = try r.string("format", required: true)!
+            guard format == TraceHeader.format else {
+                throw TraceError(line: number, "unknown format '\(format)' (expected '\(TraceHeader.format)')")
             }
-            switch doc[v] {
-            case .string(let s): return s
-            case .null where !required: return nil
-            case .number(let d) where key == "build": return JSONValue.format(d)
-            default: throw TraceError(line: number, "'\(key)' in the trace header must be a string")
+            let v = try r.required("version")
+            guard case .number(let version) = r.json[v], version == Double(TraceHeader.supportedVersion) else {
+                throw TraceError(line: number, "unknown format version \(JSONValue(r.json.document, at: v).serialized(.compact)) (this tool reads version \(TraceHeader.supportedVersion))")
             }
+            let trace = try r.string("trace", required: true)!
+            guard !trace.isEmpty else { throw TraceError(line: number, "'trace' must not be empty") }
+            let screen = try r.string("screen", required: true)!
+            guard !screen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
+            return TraceHeader(trace: trace, screen: screen, deviceModel: try r.nested("device", "model"), os: try r.nested("device", "os"),
+                               appVersion: try r.nested("app", "version"), appBuild: try r.nested("app", "build"),
+                               recordedAt: try r.string("recordedAt"), source: try r.string("source"))
+        } catch let e as JSONReadError {
+            throw TraceError(line: number, e.message)
         }
-        func nested(_ object: String, _ key: String) throws -> String? {
-            guard let o = doc.member(object, of: 0) else { return nil }
-            if case .null = doc[o] { return nil }
-            guard case .object = doc[o] else { throw TraceError(line: number, "'\(object)' in the trace header must be an object") }
-            guard let v = doc.member(key, of: o) else { return nil }
-            switch doc[v] {
-            case .string(let s): return s
-            case .null: return nil
-            case .number(let d): return JSONValue.format(d)
-            default: throw TraceError(line: number, "'\(object).\(key)' in the trace header must be a string")
-            }
-        }
-        let format = try string("format", required: true)!
-        guard format == TraceHeader.format else {
-            throw TraceError(line: number, "unknown format '\(format)' (expected '\(TraceHeader.format)')")
-        }
-        guard let v = doc.member("version", of: 0) else { throw TraceError(line: number, "the trace header lacks 'version'") }
-        guard case .number(let version) = doc[v], version == Double(TraceHeader.supportedVersion) else {
-            throw TraceError(line: number, "unknown format version \(JSONValue(doc, at: v).serialized(.compact)) (this tool reads version \(TraceHeader.supportedVersion))")
-        }
-        let trace = try string("trace", required: true)!
-        guard !trace.isEmpty else { throw TraceError(line: number, "'trace' must not be empty") }
-        let screen = try string("screen", required: true)!
-        guard !screen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
-        return TraceHeader(trace: trace, screen: screen, deviceModel: try nested("device", "model"), os: try nested("device", "os"),
-                           appVersion: try nested("app", "version"), appBuild: try nested("app", "build"),
-                           recordedAt: try string("recordedAt"), source: try string("source"))
     }
 
     // MARK: Events
@@ -162,46 +136,81 @@ public struct JSONLTraceReader: Sendable {
 
     /// The general path: any valid JSON, with errors that say what is wrong.
     static func slowEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> TouchEvent {
-        let doc: JSONDocument
-        do {
-            doc = try JSONDocument(parsing: line)
-        } catch let e as JSONSyntaxError {
-            throw TraceError(line: number, "invalid JSON: \(e.message) (column \(e.column))")
-        }
-        guard case .object = doc[0] else { throw TraceError(line: number, "an event must be a JSON object") }
-        func numeric(_ key: String, optional: Bool = false) throws -> Double? {
-            guard let v = doc.member(key, of: 0) else {
-                if optional { return nil }
-                throw TraceError(line: number, "the event lacks '\(key)'")
-            }
-            switch doc[v] {
-            case .number(let d):
-                guard d.isFinite else { throw TraceError(line: number, "'\(key)' is not a finite number") }
-                return d
-            case .null where optional: return nil
-            default: throw TraceError(line: number, "'\(key)' must be a number")
-            }
-        }
-        let t = try numeric("t")!, x = try numeric("x")!, y = try numeric("y")!
-        let touch = try numeric("touch")!
+        let r = try TraceLineReader(line, number: number, what: "the event")
+        let t = try r.number("t")!, x = try r.number("x")!, y = try r.number("y")!
+        let touch = try r.number("touch")!
         guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
-        let radius = try numeric("radius", optional: true)
+        let radius = try r.number("radius", optional: true)
         if let radius, radius < 0 { throw TraceError(line: number, "'radius' must not be negative") }
-        guard let pv = doc.member("phase", of: 0) else { throw TraceError(line: number, "the event lacks 'phase'") }
-        guard case .string(let ps) = doc[pv] else { throw TraceError(line: number, "'phase' must be a string") }
+        let ps = try r.string("phase", required: true)!
         guard let phase = Phase(rawValue: ps) else {
             throw TraceError(line: number, "unknown phase '\(ps)' (expected began, moved, stationary, ended or cancelled)")
         }
-        var expect: String?
-        if let ev = doc.member("expect", of: 0) {
-            switch doc[ev] {
-            case .string(let s): expect = s
-            case .null: expect = nil
-            default: throw TraceError(line: number, "'expect' must be a string")
-            }
-        }
+        let expect = try r.string("expect")
         return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
+}
+
+/// One JSON line of a trace file (the header or an event) read through the JSON
+/// reader, with the trace format's wording: "the event lacks 'y'", "'x' must be a number".
+struct TraceLineReader {
+    let json: JSONReader
+    let members: [JSONDocument.Member]
+    let number: Int
+    let what: String
+
+    init(_ line: UnsafeBufferPointer<UInt8>, number: Int, what: String) throws {
+        do {
+            json = try JSONReader(parsing: line)
+        } catch {
+            throw TraceError(line: number, (what == "the event" ? "invalid JSON: " : "invalid JSON in \(what): ")
+                             + error.message.replacingOccurrences(of: "not valid JSON: ", with: ""))
+        }
+        guard case .object(let m) = json[json.root] else { throw TraceError(line: number, "\(what) must be a JSON object") }
+        members = m
+        self.number = number
+        self.what = what
+    }
+
+    func required(_ key: String) throws -> Int {
+        guard let v = members.last(where: { $0.key == key })?.value else { throw TraceError(line: number, "\(what) lacks '\(key)'") }
+        return v
+    }
+
+    /// A string member (a build number may be written as a number); null is absent unless required.
+    func string(_ key: String, required isRequired: Bool = false) throws -> String? {
+        guard let v = members.last(where: { $0.key == key })?.value else {
+            if isRequired { throw TraceError(line: number, "\(what) lacks '\(key)'") }
+            return nil
+        }
+        if json.isNull(v) && !isRequired { return nil }
+        if key == "build", let text = try? json.scalarText(v) { return text }
+        guard let text = try? json.string(v) else { throw TraceError(line: number, "'\(key)' \(location)must be a string") }
+        return text
+    }
+
+    /// A finite number member.
+    func number(_ key: String, optional: Bool = false) throws -> Double? {
+        guard let v = members.last(where: { $0.key == key })?.value else {
+            if optional { return nil }
+            throw TraceError(line: number, "\(what) lacks '\(key)'")
+        }
+        if optional && json.isNull(v) { return nil }
+        guard case .number = json[v] else { throw TraceError(line: number, "'\(key)' must be a number") }
+        guard let d = try? json.number(v) else { throw TraceError(line: number, "'\(key)' is not a finite number") }
+        return d
+    }
+
+    /// `object.key` of the header (`device.model`, `app.build`): a string or a number.
+    func nested(_ object: String, _ key: String) throws -> String? {
+        guard let o = json.optional(object, in: members) else { return nil }
+        guard case .object(let m) = json[o] else { throw TraceError(line: number, "'\(object)' in \(what) must be an object") }
+        guard let v = json.optional(key, in: m) else { return nil }
+        guard let text = try? json.scalarText(v) else { throw TraceError(line: number, "'\(object).\(key)' in \(what) must be a string") }
+        return text
+    }
+
+    private var location: String { what == "the event" ? "" : "in \(what) " }
 }
 
 /// Reads a CSV trace file (header `trace,screen,t,touch,phase,x,y` with optional

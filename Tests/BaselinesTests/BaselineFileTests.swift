@@ -37,7 +37,7 @@ struct BaselineFileTests {
             _ = try Baseline(decoding: "{\"format\":\"tapreplay-baseline\",\"version\":1,\"suite\":\"S\",\n\"presses\":[{\"trace\":\"t\"}],\"targets\":[]}")
             Issue.record("accepted")
         } catch let e as BaselineError {
-            #expect(e.line == 2 && e.message.contains("presses[0] lacks"))
+            #expect(e.line == 2 && e.message.contains("presses[0]: missing required field"))
         } catch { Issue.record("\(error)") }
     }
 

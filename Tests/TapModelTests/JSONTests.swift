@@ -36,3 +36,85 @@ struct JSONTests {
         #expect(JSONValue.rounded(-0.00001).serialized(.compact) == "0")
     }
 }
+
+@Suite("One JSON reader, one streaming writer")
+struct JSONReaderWriterTests {
+    @Test("A 240k-element array parses linearly (no copy per append)")
+    func longArray() throws {
+        let n = 240_000
+        var text = "{\"events\":["
+        for i in 0..<n { text += i == 0 ? "\(i)" : ",\(i)" }
+        text += "]}"
+        let doc = try JSONDocument(parsing: text)
+        guard case .array(let items) = doc[doc.member("events", of: 0)!] else { Issue.record("array"); return }
+        #expect(items.count == n)
+        guard case .number(let last) = doc[items[n - 1]] else { Issue.record("number"); return }
+        #expect(last == Double(n - 1))
+    }
+
+    @Test("Every value knows its JSON path and line")
+    func paths() throws {
+        let doc = try JSONDocument(parsing: "{\"root\":{\"children\":[{\"id\":\"a\"},\n{\"modifiers\":[{\"opacity\":\"x\"}]}]}}")
+        let root = doc.member("root", of: 0)!
+        guard case .array(let kids) = doc[doc.member("children", of: root)!] else { Issue.record("children"); return }
+        guard case .array(let mods) = doc[doc.member("modifiers", of: kids[1])!] else { Issue.record("modifiers"); return }
+        let opacity = doc.member("opacity", of: mods[0])!
+        #expect(doc.path(of: opacity) == "root.children[1].modifiers[0].opacity")
+        #expect(doc.line(of: opacity) == 2)
+        #expect(doc.path(of: 0) == "")
+        let r = JSONReader(doc)
+        #expect(throws: JSONReadError(path: "root.children[1].modifiers[0].opacity", line: 2, kind: .wrongType, "expected a number, found a string")) {
+            try r.number(opacity)
+        }
+    }
+
+    @Test("Did you mean: the nearest known name for a slip")
+    func suggestions() {
+        #expect(Suggestion.nearest("isHidden", among: ["hidden", "alpha", "frame"]) == "hidden")
+        #expect(Suggestion.nearest("fram", among: ["hidden", "alpha", "frame"]) == "frame")
+        #expect(Suggestion.nearest("zIndex", among: ["hidden", "alpha", "frame"]) == nil)
+    }
+
+    @Test("The writer's numbers read back the same and match the shortest form")
+    func numbers() throws {
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, 0.3691, -0.0001, 122.5, 1e15, 1e-7, 123456789.1234, 33.333333333333336, .pi, 1e300]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let k = Double(Int.random(in: -10_000_000...10_000_000, using: &generator))
+            values.append(k / 10_000)
+            values.append(Double.random(in: -1e6...1e6, using: &generator))
+        }
+        for d in values {
+            var w = JSONWriter(style: .compact)
+            w.number(d)
+            #expect(w.text == JSONValue.format(d), "\(d)")
+            #expect(Double(w.text) == d || d == 0)
+        }
+        var w = JSONWriter(style: .compact)
+        w.number(Double.nan)
+        #expect(w.text == "null")
+    }
+
+    @Test("Strings are escaped; chunks handed to a sink add up to the whole document")
+    func streaming() throws {
+        var chunks: [UInt8] = []
+        var streamed = JSONWriter(style: .pretty, chunk: 64) { chunks.append(contentsOf: $0) }
+        var whole = JSONWriter(style: .pretty)
+        for w in [0, 1] {
+            func body(_ x: inout JSONWriter) {
+                x.beginObject()
+                x.field("s", "quote \" backslash \\ newline \n tab \t bell \u{07} é😀")
+                x.key("items")
+                x.array(0..<200) { x, i in x.object { x in x.field("i", i); x.field("half", Double(i) / 2) } }
+                x.endObject()
+            }
+            if w == 0 { body(&streamed) } else { body(&whole) }
+        }
+        streamed.flush()
+        #expect(chunks == whole.bytes)
+        let doc = try JSONDocument(parsing: whole.bytes)
+        guard case .string(let s) = doc[doc.member("s", of: 0)!] else { Issue.record("string"); return }
+        #expect(s == "quote \" backslash \\ newline \n tab \t bell \u{07} é😀")
+        #expect(whole.text.contains("\\u0007"))
+    }
+}

@@ -80,10 +80,34 @@ struct SnapshotDecodingTests {
         #expect(throws: SnapshotError.self) { try Snapshot(json: "[1,2]") }
     }
 
-    @Test("Unknown fields are kept but ignored")
+    @Test("Unknown snapshot fields are errors with a suggestion; extra holds free-form data")
     func unknownFields() throws {
-        let s = try decode(#"{"id":"a","type":"Text","frame":[0,0,1,1],"accessibilityTraits":["button"],"zIndex":3}"#)
-        #expect(s.nodes.count == 1)
+        // `isHidden` on a UIKit button: ignoring it would leave a hidden button tappable.
+        let e = error(#"{"id":"b","type":"UIButton","system":"uikit","frame":[0,0,44,44],"isHidden":true}"#)
+        #expect(e?.path == "root.isHidden")
+        #expect(e?.message.contains("did you mean 'hidden'?") == true)
+        // On a SwiftUI node the UIKit name points at the modifier.
+        let s = error(#"{"id":"t","type":"Text","frame":[0,0,1,1],"isHidden":true}"#)
+        #expect(s?.message.contains("{\"hidden\": true}") == true)
+        #expect(error(#"{"id":"a","type":"Text","frame":[0,0,1,1],"zIndex":3}"#)?.message.hasPrefix("unknown field 'zIndex'") == true)
+        // Free-form data goes under `extra`, on a node or at the top.
+        let ok = try decode(#"{"id":"a","type":"Text","frame":[0,0,1,1],"extra":{"accessibilityTraits":["button"],"zIndex":3}}"#)
+        #expect(ok.nodes.count == 1)
+    }
+
+    @Test("SwiftUI modifiers on a UIKit node are an error")
+    func modifiersOnUIKit() {
+        let e = error(#"{"id":"v","type":"UIView","system":"uikit","frame":[0,0,10,10],"modifiers":[{"opacity":0}]}"#)
+        #expect(e?.path == "root.modifiers")
+        #expect(e?.message.contains("SwiftUI-only") == true)
+    }
+
+    @Test("Coordinates beyond ±100,000 pt are an input error, not a crash or a hang")
+    func hugeNumbers() {
+        let e = error(#"{"id":"b","type":"Button","frame":[1e308,0,1e308,10]}"#)
+        #expect(e?.path == "root.frame[0]")
+        #expect(e?.message.contains("100,000") == true)
+        #expect(error(#"{"id":"b","type":"Color","frame":[0,0,10,10],"modifiers":[{"contentShape":{"shape":"rectangle","offset":[0,-2e5]}}]}"#) != nil)
     }
 
     @Test("Gestures: kinds, compositions, actions beside or inside, masks and defaults")

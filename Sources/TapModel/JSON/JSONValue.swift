@@ -50,40 +50,31 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     public func serialized(_ style: Style = .pretty) -> String {
-        var out = ""
-        write(to: &out, style: style, indent: 0)
-        return out
+        var writer = JSONWriter(style: JSONWriter.Style(pretty: style.pretty))
+        write(to: &writer, sortedKeys: style.sortedKeys)
+        return writer.text
     }
 
-    private func write(to out: inout String, style: Style, indent: Int) {
+    /// Writes the value through the one JSON writer (iteratively deep values are not
+    /// built by the program, so recursion here is bounded by what code constructs).
+    public func write(to writer: inout JSONWriter, sortedKeys: Bool = false) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let d): out += JSONValue.format(d)
-        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .null: writer.null()
+        case .bool(let b): writer.bool(b)
+        case .number(let d): writer.number(d)
+        case .string(let s): writer.string(s)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if style.pretty { out += "\n"; out += String(repeating: " ", count: (indent + 1) * 2) }
-                item.write(to: &out, style: style, indent: indent + 1)
-            }
-            if style.pretty { out += "\n"; out += String(repeating: " ", count: indent * 2) }
-            out += "]"
+            writer.beginArray()
+            for item in items { item.write(to: &writer, sortedKeys: sortedKeys) }
+            writer.endArray()
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            let ordered = style.sortedKeys ? pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : pairs
-            out += "{"
-            for (i, pair) in ordered.enumerated() {
-                if i > 0 { out += "," }
-                if style.pretty { out += "\n"; out += String(repeating: " ", count: (indent + 1) * 2) }
-                JSONValue.writeString(pair.key, to: &out)
-                out += style.pretty ? ": " : ":"
-                pair.value.write(to: &out, style: style, indent: indent + 1)
+            let ordered = sortedKeys ? pairs.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : pairs
+            writer.beginObject()
+            for pair in ordered {
+                writer.key(pair.key)
+                pair.value.write(to: &writer, sortedKeys: sortedKeys)
             }
-            if style.pretty { out += "\n"; out += String(repeating: " ", count: indent * 2) }
-            out += "}"
+            writer.endObject()
         }
     }
 
@@ -95,24 +86,6 @@ public indirect enum JSONValue: Sendable, Equatable {
             return String(Int64(d))
         }
         return "\(d)"
-    }
-
-    public static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 
     /// Converts a parsed document's value into a `JSONValue` (for small documents).

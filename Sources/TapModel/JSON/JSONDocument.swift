@@ -25,6 +25,9 @@ public struct JSONDocument: Sendable {
     public private(set) var values: [Value] = []
     /// 1-based line on which each value starts.
     public private(set) var lines: [Int32] = []
+    /// The container holding each value (-1 for the root), so that any value's
+    /// JSON path can be spelled out when an error is reported.
+    public private(set) var parents: [Int32] = []
     public var root: Int { 0 }
 
     public subscript(index: Int) -> Value { values[index] }
@@ -32,6 +35,7 @@ public struct JSONDocument: Sendable {
 
     /// Parses UTF-8 JSON text.
     /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    /// - Complexity: O(n) in the size of the input, whatever the nesting or array lengths.
     public init<Bytes: Collection>(parsing bytes: Bytes) throws where Bytes.Element == UInt8 {
         let done: Void? = try bytes.withContiguousStorageIfAvailable { buffer in
             try self.parse(buffer)
@@ -53,112 +57,141 @@ public struct JSONDocument: Sendable {
         return members.last(where: { $0.key == key })?.value
     }
 
-    private enum Frame {
-        case array(slot: Int, elements: [Int])
-        case object(slot: Int, members: [Member], pendingKey: String?)
+    /// The JSON path of a value, spelled as people write it: `root.children[2].modifiers[0]`
+    /// (top-level keys without a leading dot; the top-level value itself is "").
+    public func path(of index: Int) -> String {
+        var parts: [String] = []
+        var child = index
+        var parent = Int(parents[child])
+        while parent >= 0 {
+            switch values[parent] {
+            case .array(let items):
+                parts.append("[\(items.firstIndex(of: child) ?? 0)]")
+            case .object(let members):
+                let key = members.last(where: { $0.value == child })?.key ?? "?"
+                parts.append(parents[parent] < 0 ? key : "." + key)
+            default:
+                break
+            }
+            child = parent
+            parent = Int(parents[child])
+        }
+        return parts.reversed().joined()
+    }
+
+    /// An open container while parsing: where its elements start on the shared stacks.
+    private struct Frame {
+        var slot: Int
+        var isObject: Bool
+        var start: Int
+        var pendingKey: String?
     }
 
     private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws {
         var scanner = JSONScanner(buffer)
         var stack: [Frame] = []
+        // The elements of every open array and the members of every open object, on two
+        // shared stacks: appending never copies a container, so parsing stays linear.
+        var openElements: [Int] = []
+        var openMembers: [Member] = []
         values.reserveCapacity(max(16, buffer.count / 8))
         lines.reserveCapacity(max(16, buffer.count / 8))
+        parents.reserveCapacity(max(16, buffer.count / 8))
 
         func append(_ value: Value, line: Int32) -> Int {
             values.append(value)
             lines.append(line)
+            parents.append(Int32(stack.last?.slot ?? -1))
             return values.count - 1
         }
 
         while true {
-            do {
+            scanner.skipWhitespace()
+            guard let byte = scanner.peek() else { throw scanner.error("unexpected end of input, expected a value") }
+            let line = Int32(scanner.line)
+            var completed: Int
+            switch byte {
+            case UInt8(ascii: "{"):
+                scanner.advance()
+                let slot = append(.null, line: line)
                 scanner.skipWhitespace()
-                guard let byte = scanner.peek() else { throw scanner.error("unexpected end of input, expected a value") }
-                let line = Int32(scanner.line)
-                var completed: Int?
-                switch byte {
-                case UInt8(ascii: "{"):
+                if scanner.peek() == UInt8(ascii: "}") {
                     scanner.advance()
-                    let slot = append(.null, line: line)
-                    scanner.skipWhitespace()
-                    if scanner.peek() == UInt8(ascii: "}") {
-                        scanner.advance()
-                        values[slot] = .object([])
-                        completed = slot
-                    } else {
-                        let key = try readKey(&scanner)
-                        stack.append(.object(slot: slot, members: [], pendingKey: key))
-                        continue
-                    }
-                case UInt8(ascii: "["):
+                    values[slot] = .object([])
+                    completed = slot
+                } else {
+                    let key = try readKey(&scanner)
+                    stack.append(Frame(slot: slot, isObject: true, start: openMembers.count, pendingKey: key))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                scanner.advance()
+                let slot = append(.null, line: line)
+                scanner.skipWhitespace()
+                if scanner.peek() == UInt8(ascii: "]") {
                     scanner.advance()
-                    let slot = append(.null, line: line)
+                    values[slot] = .array([])
+                    completed = slot
+                } else {
+                    stack.append(Frame(slot: slot, isObject: false, start: openElements.count, pendingKey: nil))
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                completed = append(.string(try scanner.readString()), line: line)
+            case UInt8(ascii: "t"):
+                try scanner.expectLiteral("true")
+                completed = append(.bool(true), line: line)
+            case UInt8(ascii: "f"):
+                try scanner.expectLiteral("false")
+                completed = append(.bool(false), line: line)
+            case UInt8(ascii: "n"):
+                try scanner.expectLiteral("null")
+                completed = append(.null, line: line)
+            default:
+                completed = append(.number(try scanner.readNumber()), line: line)
+            }
+            // Attach the completed value to its container and close containers as far as possible.
+            while true {
+                guard let top = stack.indices.last else {
                     scanner.skipWhitespace()
-                    if scanner.peek() == UInt8(ascii: "]") {
+                    if scanner.peek() != nil { throw scanner.error("unexpected text after the JSON value") }
+                    return
+                }
+                scanner.skipWhitespace()
+                let frame = stack[top]
+                if frame.isObject {
+                    openMembers.append(Member(key: frame.pendingKey!, value: completed))
+                    guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an object") }
+                    if next == UInt8(ascii: ",") {
                         scanner.advance()
-                        values[slot] = .array([])
-                        completed = slot
-                    } else {
-                        stack.append(.array(slot: slot, elements: []))
+                        stack[top].pendingKey = try readKey(&scanner)
+                    } else if next == UInt8(ascii: "}") {
+                        scanner.advance()
+                        values[frame.slot] = .object(Array(openMembers[frame.start...]))
+                        openMembers.removeSubrange(frame.start...)
+                        stack.removeLast()
+                        completed = frame.slot
                         continue
+                    } else {
+                        throw scanner.error("expected ',' or '}' in an object")
                     }
-                case UInt8(ascii: "\""):
-                    completed = append(.string(try scanner.readString()), line: line)
-                case UInt8(ascii: "t"):
-                    try scanner.expectLiteral("true")
-                    completed = append(.bool(true), line: line)
-                case UInt8(ascii: "f"):
-                    try scanner.expectLiteral("false")
-                    completed = append(.bool(false), line: line)
-                case UInt8(ascii: "n"):
-                    try scanner.expectLiteral("null")
-                    completed = append(.null, line: line)
-                default:
-                    completed = append(.number(try scanner.readNumber()), line: line)
+                } else {
+                    openElements.append(completed)
+                    guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an array") }
+                    if next == UInt8(ascii: ",") {
+                        scanner.advance()
+                    } else if next == UInt8(ascii: "]") {
+                        scanner.advance()
+                        values[frame.slot] = .array(Array(openElements[frame.start...]))
+                        openElements.removeSubrange(frame.start...)
+                        stack.removeLast()
+                        completed = frame.slot
+                        continue
+                    } else {
+                        throw scanner.error("expected ',' or ']' in an array")
+                    }
                 }
-                // Attach the completed value to its container and close containers as far as possible.
-                var child = completed!
-                while true {
-                    guard var frame = stack.popLast() else {
-                        scanner.skipWhitespace()
-                        if scanner.peek() != nil { throw scanner.error("unexpected text after the JSON value") }
-                        return
-                    }
-                    scanner.skipWhitespace()
-                    switch frame {
-                    case .array(let slot, var elements):
-                        elements.append(child)
-                        guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an array") }
-                        if next == UInt8(ascii: ",") {
-                            scanner.advance()
-                            frame = .array(slot: slot, elements: elements)
-                            stack.append(frame)
-                        } else if next == UInt8(ascii: "]") {
-                            scanner.advance()
-                            values[slot] = .array(elements)
-                            child = slot
-                            continue
-                        } else {
-                            throw scanner.error("expected ',' or ']' in an array")
-                        }
-                    case .object(let slot, var members, let pendingKey):
-                        members.append(Member(key: pendingKey!, value: child))
-                        guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an object") }
-                        if next == UInt8(ascii: ",") {
-                            scanner.advance()
-                            let key = try readKey(&scanner)
-                            stack.append(.object(slot: slot, members: members, pendingKey: key))
-                        } else if next == UInt8(ascii: "}") {
-                            scanner.advance()
-                            values[slot] = .object(members)
-                            child = slot
-                            continue
-                        } else {
-                            throw scanner.error("expected ',' or '}' in an object")
-                        }
-                    }
-                    break
-                }
+                break
             }
         }
     }

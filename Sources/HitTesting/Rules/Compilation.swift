@@ -1,0 +1,97 @@
+import TapModel
+
+/// The per-view arrays a `HitTester` reads, filled view by view in document
+/// order by one step per rule (each in its own file under Rules/):
+///
+/// | step | rules | file |
+/// |---|---|---|
+/// | `inherit` | S6, S11 state from the parent; the nearest gated ancestor | Disabled, Masks, Regions |
+/// | `compileLiveness` | S5, U1 (hidden, alpha, interaction) | Liveness, UIKit |
+/// | `compileRegions` | S1–S4 (SwiftUI), U1–U3 (UIKit bounds) | Regions, UIKit |
+/// | `compileHandlers` | S4 attachment, S6, S11, U4 order | Arbitration, Disabled, Masks, UIKit |
+///
+/// S7 (clipping) is an absence: no step reads `clipped` or `clipsToBounds` (Clipping.swift).
+struct Compilation {
+    let nodes: [Node]
+    var alive: [Bool]
+    var selfShape: [Int32]
+    var gateShape: [Int32]
+    var baseShape: [Int32]
+    var gateAncestor: [Int32]
+    var hosting: [Bool]
+    var shapes: [HitShape] = []
+    var shapeOwner: [Int32] = []
+    var handlers: [[Handler]]
+    var targets: [Int] = []
+    /// S6: disabled by an ancestor.
+    var disabledAbove: [Bool]
+    /// S11: gestures inside switched off by an ancestor's mask.
+    var maskedAbove: [Bool]
+    /// The current view's interaction contentShapes, in modifier order (S3, S4).
+    var contentShapes: [(modifier: Int, shape: Int32)] = []
+
+    init(_ nodes: [Node]) {
+        self.nodes = nodes
+        let n = nodes.count
+        alive = [Bool](repeating: false, count: n)
+        selfShape = [Int32](repeating: -1, count: n)
+        gateShape = [Int32](repeating: -1, count: n)
+        baseShape = [Int32](repeating: -1, count: n)
+        gateAncestor = [Int32](repeating: -1, count: n)
+        hosting = [Bool](repeating: false, count: n)
+        handlers = [[Handler]](repeating: [], count: n)
+        disabledAbove = [Bool](repeating: false, count: n)
+        maskedAbove = [Bool](repeating: false, count: n)
+    }
+
+    /// Runs every step over every view; a view's parent is always compiled first.
+    mutating func compileAll() {
+        for i in 0..<nodes.count {
+            inherit(i)
+            compileLiveness(i)
+            compileRegions(i)
+            compileHandlers(i)
+        }
+    }
+
+    mutating func addShape(_ s: HitShape, _ owner: Int) -> Int32 {
+        shapes.append(s)
+        shapeOwner.append(Int32(owner))
+        return Int32(shapes.count - 1)
+    }
+
+    /// State a view takes from its parent.
+    mutating func inherit(_ i: Int) {
+        let parent = nodes[i].parent
+        guard parent >= 0 else { return }
+        gateAncestor[i] = gateShape[parent] >= 0 ? Int32(parent) : gateAncestor[parent]
+        disabledAbove[i] = disabledAbove[parent] || nodes[parent].isDisabledHere
+        maskedAbove[i] = maskedAbove[parent] || nodes[parent].masksGesturesInside
+        if nodes[parent].system == .uikit && nodes[i].system == .swiftui { hosting[parent] = true }
+    }
+
+    /// Handlers: a Button's action first (innermost, S4), then UIKit's recognizers and
+    /// control (U4), then gestures in modifier order; each with its attachment region
+    /// (S4), disabled state (S6) and mask (S11).
+    mutating func compileHandlers(_ i: Int) {
+        let node = nodes[i]
+        var list: [Handler] = []
+        let disabled = disabledAbove[i] || node.isDisabledHere
+        if node.isButton && node.system == .swiftui {
+            list.append(Handler(node: i, slot: list.count, source: .swiftUI(modifierIndex: -1), priority: .normal,
+                                gesture: Gesture(.button, action: node.action), action: node.action,
+                                isDisabled: disabled, isMasked: isMasked(i, at: -1, own: .all), system: .swiftui,
+                                region: .base, gestureName: "button"))
+        }
+        if node.system == .uikit { appendUIKitHandlers(i, to: &list) }
+        for (m, modifier) in node.modifiers.enumerated() {
+            guard case .gesture(let attachment) = modifier else { continue }
+            list.append(Handler(node: i, slot: list.count, source: .swiftUI(modifierIndex: m), priority: attachment.priority,
+                                gesture: attachment.gesture, action: attachment.action,
+                                isDisabled: disabled, isMasked: isMasked(i, at: m, own: attachment.mask), system: node.system,
+                                region: node.system == .uikit ? .anywhere : attachmentRegion(at: m), gestureName: attachment.gesture.kindName))
+        }
+        handlers[i] = list
+        if list.contains(where: { $0.isTapLike }) { targets.append(i) }
+    }
+}

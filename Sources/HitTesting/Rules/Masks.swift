@@ -1,0 +1,34 @@
+import TapModel
+
+// S11 Masks, on the attaching entry: `gesture` — this gesture enabled, gestures
+// inside the view disabled; `subviews` — this gesture disabled, gestures inside
+// enabled; `none` — both disabled; `all` — both enabled. A mask applies whatever
+// the masking gesture is. A masked gesture takes no part at all (a tap reaching
+// only masked gestures is a miss or blocked, not disabled).
+
+extension GestureAttachment.Mask {
+    /// Whether gestures inside the view are switched off.
+    var disablesInside: Bool { self == .gesture || self == .none }
+    /// Whether the attached gesture itself is switched off.
+    var disablesSelf: Bool { self == .subviews || self == .none }
+}
+
+extension Node {
+    /// S11: a gesture on this view masks the gestures inside it.
+    var masksGesturesInside: Bool {
+        modifiers.contains { if case .gesture(let g) = $0 { return g.mask.disablesInside }; return false }
+    }
+}
+
+extension Compilation {
+    /// S11: whether the handler attached at `modifier` (-1: a Button's action) with mask `own`
+    /// is switched off: by its own mask, by an ancestor's, or by a gesture written later on
+    /// the same view (which is outside it) whose mask switches off what is inside.
+    func isMasked(_ i: Int, at modifier: Int, own: GestureAttachment.Mask) -> Bool {
+        if own.disablesSelf || maskedAbove[i] { return true }
+        for (m, mod) in nodes[i].modifiers.enumerated() where m > modifier {
+            if case .gesture(let g) = mod, g.mask.disablesInside { return true }
+        }
+        return false
+    }
+}

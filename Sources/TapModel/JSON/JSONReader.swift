@@ -1,0 +1,193 @@
+/// Typed, checked access to a parsed `JSONDocument`: the one way snapshots,
+/// trace headers and events, baselines and capture files read JSON.
+///
+/// Every failure is a `JSONReadError` that knows the value's JSON path and
+/// line, so each format's own error type only adds the file name.
+///
+/// ```swift
+/// let r = try JSONReader(parsing: bytes)
+/// let top = try r.object(r.root)
+/// let screen = try r.string(try r.required("screen", in: top, of: r.root))
+/// ```
+public struct JSONReader: Sendable {
+    public let document: JSONDocument
+
+    public init(_ document: JSONDocument) { self.document = document }
+
+    /// Parses and wraps; a syntax error becomes a `JSONReadError` at the top level.
+    public init<Bytes: Collection>(parsing bytes: Bytes) throws(JSONReadError) where Bytes.Element == UInt8 {
+        do {
+            self.init(try JSONDocument(parsing: bytes))
+        } catch let e as JSONSyntaxError {
+            throw JSONReadError(path: "", line: e.line, kind: .syntax, "not valid JSON: \(e.message) (column \(e.column))")
+        } catch {
+            throw JSONReadError(path: "", line: nil, kind: .syntax, "not valid JSON")
+        }
+    }
+
+    public var root: Int { document.root }
+    public subscript(index: Int) -> JSONDocument.Value { document[index] }
+
+    /// An error about the value at `index`, with its path and line.
+    public func fail(_ index: Int, _ message: String, kind: JSONReadError.Kind = .invalid) -> JSONReadError {
+        JSONReadError(path: document.path(of: index), line: document.line(of: index), kind: kind, message)
+    }
+
+    /// An error about a key of the object at `index` (missing or unknown), located at the object.
+    public func fail(_ index: Int, key: String, _ message: String, kind: JSONReadError.Kind) -> JSONReadError {
+        let base = document.path(of: index)
+        return JSONReadError(path: base.isEmpty ? key : base + "." + key, line: document.line(of: index), kind: kind, message)
+    }
+
+    // MARK: - Types
+
+    public func object(_ v: Int) throws(JSONReadError) -> [JSONDocument.Member] {
+        guard case .object(let m) = document[v] else { throw wrongType(v, "an object") }
+        return m
+    }
+
+    public func array(_ v: Int) throws(JSONReadError) -> [Int] {
+        guard case .array(let a) = document[v] else { throw wrongType(v, "an array") }
+        return a
+    }
+
+    public func string(_ v: Int) throws(JSONReadError) -> String {
+        guard case .string(let s) = document[v] else { throw wrongType(v, "a string") }
+        return s
+    }
+
+    /// A finite number.
+    public func number(_ v: Int) throws(JSONReadError) -> Double {
+        guard case .number(let d) = document[v] else { throw wrongType(v, "a number") }
+        guard d.isFinite else { throw fail(v, "number is not finite", kind: .invalid) }
+        return d
+    }
+
+    public func bool(_ v: Int) throws(JSONReadError) -> Bool {
+        guard case .bool(let b) = document[v] else { throw wrongType(v, "true or false") }
+        return b
+    }
+
+    /// Text that may be written as a string or a number (a build number: `"512"` or `512`).
+    public func scalarText(_ v: Int) throws(JSONReadError) -> String {
+        switch document[v] {
+        case .string(let s): return s
+        case .number(let d): return JSONValue.format(d)
+        default: throw wrongType(v, "a string")
+        }
+    }
+
+    /// Exactly `count` finite numbers.
+    public func numbers(_ v: Int, count: Int) throws(JSONReadError) -> [Double] {
+        let items = try array(v)
+        guard items.count == count else { throw fail(v, "expected \(count) numbers, found \(items.count)") }
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        for item in items { out.append(try number(item)) }
+        return out
+    }
+
+    public func isNull(_ v: Int) -> Bool {
+        if case .null = document[v] { return true }
+        return false
+    }
+
+    /// "a string", "an object", … for messages.
+    public func typeName(_ v: Int) -> String {
+        switch document[v] {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    private func wrongType(_ v: Int, _ expected: String) -> JSONReadError {
+        fail(v, "expected \(expected), found \(typeName(v))", kind: .wrongType)
+    }
+
+    // MARK: - Members
+
+    /// The value of `key` among `members` (the last one when repeated); null counts as absent.
+    public func optional(_ key: String, in members: [JSONDocument.Member]) -> Int? {
+        guard let v = members.last(where: { $0.key == key })?.value, !isNull(v) else { return nil }
+        return v
+    }
+
+    /// The value of `key` of the object at `object` (whose members are `members`).
+    public func required(_ key: String, in members: [JSONDocument.Member], of object: Int) throws(JSONReadError) -> Int {
+        guard let v = optional(key, in: members) else {
+            throw fail(object, "missing required field '\(key)'", kind: .missing)
+        }
+        return v
+    }
+
+    /// Rejects keys not in `known`, suggesting the nearest known name
+    /// (`isHidden` → `hidden`): a misspelt property silently ignored would hide a dead zone.
+    public func checkKeys(_ members: [JSONDocument.Member], of object: Int, known: Set<String>) throws(JSONReadError) {
+        for member in members where !known.contains(member.key) {
+            var message = "unknown field '\(member.key)'"
+            if let near = Suggestion.nearest(member.key, among: known) { message += " (did you mean '\(near)'?)" }
+            throw fail(object, key: member.key, message, kind: .unknownKey)
+        }
+    }
+}
+
+/// A value that is not what the format asks for, with where it is.
+public struct JSONReadError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case syntax, missing, wrongType, unknownKey, invalid }
+    /// `root.children[2].frame`; empty for the whole document.
+    public let path: String
+    /// 1-based line of the value (or of the object, for a missing or unknown key).
+    public let line: Int?
+    public let kind: Kind
+    public let message: String
+
+    public init(path: String, line: Int?, kind: Kind = .invalid, _ message: String) {
+        self.path = path; self.line = line; self.kind = kind; self.message = message
+    }
+
+    /// `line N: path: message`.
+    public var description: String {
+        let location = path.isEmpty ? "" : "\(path): "
+        if let line { return "line \(line): \(location)\(message)" }
+        return "\(location)\(message)"
+    }
+}
+
+/// "Did you mean" for misspelt names: the nearest candidate by edit distance,
+/// ignoring case, when it is close enough to be a plausible slip.
+public enum Suggestion {
+    public static func nearest<S: Sequence>(_ word: String, among candidates: S) -> String? where S.Element == String {
+        let w = Array(word.lowercased().unicodeScalars)
+        var best: (String, Int)?
+        for c in candidates {
+            let d = distance(w, Array(c.lowercased().unicodeScalars))
+            if best == nil || d < best!.1 || (d == best!.1 && c < best!.0) { best = (c, d) }
+        }
+        guard let (name, d) = best else { return nil }
+        // `isHidden` → `hidden`: a common prefix like "is" counts as a slip too.
+        let limit = max(2, min(w.count, name.count) / 3)
+        if d <= limit { return name }
+        let lower = word.lowercased(), target = name.lowercased()
+        if lower.hasSuffix(target) || lower.hasPrefix(target) || target.hasPrefix(lower) { return name }
+        return nil
+    }
+
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,211 @@
+/// The one JSON writer: appends UTF-8 bytes as values are written, with no
+/// value tree in between, and hands full chunks to a sink so a run with a
+/// million presses streams to its file or stdout in constant memory.
+///
+/// Keys are written in the order given (canonical writers give them sorted).
+/// Numbers print as integers when whole, otherwise in the shortest form that
+/// reads back the same; non-finite numbers print as `null`.
+///
+/// ```swift
+/// var w = JSONWriter(style: .pretty)
+/// w.object { w in
+///     w.field("screen", "Settings")
+///     w.field("own", 0.3691)
+/// }
+/// let text = w.text   // {\n  "screen": "Settings",\n  "own": 0.3691\n}
+/// ```
+/// - Complexity: O(n) in the bytes written.
+public struct JSONWriter {
+    public struct Style: Sendable {
+        public var pretty: Bool
+        public init(pretty: Bool) { self.pretty = pretty }
+        public static let pretty = Style(pretty: true)
+        public static let compact = Style(pretty: false)
+    }
+
+    /// What has been written and not yet handed to the sink.
+    public private(set) var bytes: [UInt8] = []
+    public let style: Style
+    private let sink: ((ArraySlice<UInt8>) -> Void)?
+    private let chunk: Int
+    /// One entry per open container: whether it has an element yet.
+    private var hasElement: [Bool] = []
+    private var afterKey = false
+
+    /// - Parameter sink: receives the bytes in chunks of about `chunk` bytes; without one
+    ///   everything stays in `bytes`.
+    public init(style: Style = .pretty, chunk: Int = 1 << 16, sink: ((ArraySlice<UInt8>) -> Void)? = nil) {
+        self.style = style
+        self.sink = sink
+        self.chunk = chunk
+        bytes.reserveCapacity(sink == nil ? 256 : chunk + 1024)
+    }
+
+    /// The text written so far (without a sink: the whole document).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Hands everything written so far to the sink.
+    public mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        sink(bytes[...])
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) private mutating func flushIfFull() {
+        if sink != nil && bytes.count >= chunk { flush() }
+    }
+
+    // MARK: - Structure
+
+    @inline(__always) private mutating func beforeValue() {
+        if afterKey { afterKey = false; return }
+        guard let last = hasElement.indices.last else { return }
+        if hasElement[last] { bytes.append(UInt8(ascii: ",")) }
+        hasElement[last] = true
+        newline()
+    }
+
+    @inline(__always) private mutating func newline() {
+        guard style.pretty else { return }
+        bytes.append(0x0A)
+        for _ in 0..<hasElement.count { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    public mutating func beginObject() { beforeValue(); bytes.append(UInt8(ascii: "{")); hasElement.append(false) }
+    public mutating func beginArray() { beforeValue(); bytes.append(UInt8(ascii: "[")); hasElement.append(false) }
+
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func close(_ byte: UInt8) {
+        let had = hasElement.removeLast()
+        if had { newline() }
+        bytes.append(byte)
+        flushIfFull()
+    }
+
+    /// Writes an object key; the next value written is its value.
+    public mutating func key(_ key: String) {
+        beforeValue()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        if style.pretty { bytes.append(0x20) }
+        afterKey = true
+    }
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginObject(); body(&self); endObject()
+    }
+
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        beginArray(); body(&self); endArray()
+    }
+
+    public mutating func array<S: Sequence>(_ items: S, _ element: (inout JSONWriter, S.Element) -> Void) {
+        beginArray()
+        for item in items { element(&self, item) }
+        endArray()
+    }
+
+    // MARK: - Scalars
+
+    public mutating func null() { beforeValue(); bytes.append(contentsOf: "null".utf8) }
+    public mutating func bool(_ b: Bool) { beforeValue(); bytes.append(contentsOf: (b ? "true" : "false").utf8) }
+    public mutating func string(_ s: String) { beforeValue(); writeString(s) }
+    public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
+    public mutating func number(_ n: Int) { beforeValue(); writeInteger(Int64(n)) }
+    public mutating func number(_ d: Double) { beforeValue(); writeNumber(d) }
+    public mutating func number(_ d: Double?) { if let d { number(d) } else { null() } }
+    /// A number rounded to `places` decimals (baselines round to 4).
+    public mutating func rounded(_ d: Double, places: Int = 4) { number(JSONValue.round(d, places: places)) }
+    public mutating func rounded(_ d: Double?, places: Int = 4) { if let d { rounded(d, places: places) } else { null() } }
+
+    /// Copies already-serialized JSON in as one value (it must be valid JSON).
+    public mutating func raw(_ json: String) { beforeValue(); bytes.append(contentsOf: json.utf8) }
+
+    // MARK: - Fields
+
+    public mutating func field(_ k: String, _ s: String?) { key(k); string(s) }
+    public mutating func field(_ k: String, _ n: Int) { key(k); number(n) }
+    public mutating func field(_ k: String, _ d: Double?) { key(k); number(d) }
+    public mutating func field(_ k: String, _ b: Bool) { key(k); bool(b) }
+    public mutating func field(_ k: String, rounded d: Double?) { key(k); rounded(d) }
+
+    // MARK: - Encoding
+
+    private mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            var start = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                switch b {
+                case 0x22: bytes.append(0x5C); bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+                default:
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(JSONWriter.hex[Int(b >> 4)])
+                    bytes.append(JSONWriter.hex[Int(b & 0xF)])
+                }
+                start = i + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private mutating func writeInteger(_ value: Int64) {
+        if value == 0 { bytes.append(UInt8(ascii: "0")); return }
+        var v = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buf in
+            while v > 0 {
+                buf[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buf[i]) }
+        }
+    }
+
+    /// Whole numbers as integers; up to four decimals written directly; anything else
+    /// in Swift's shortest round-tripping form (the same text `JSONValue.format` gives).
+    private mutating func writeNumber(_ d: Double) {
+        guard d.isFinite else { bytes.append(contentsOf: "null".utf8); return }
+        if d == d.rounded(), abs(d) < 1e15 {
+            writeInteger(Int64(d))
+            return
+        }
+        let scaled = (d * 10_000).rounded()
+        if abs(d) < 1e9, scaled / 10_000 == d {
+            // The nearest double to k/10^4: its shortest form is k/10^4 written out.
+            let k = Int64(scaled)
+            let whole = k / 10_000, fraction = abs(k % 10_000)
+            if k < 0 && whole == 0 { bytes.append(UInt8(ascii: "-")) }
+            writeInteger(whole)
+            bytes.append(UInt8(ascii: "."))
+            var f = fraction, width = 4
+            while f % 10 == 0 { f /= 10; width -= 1 }
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(f / divisor % 10))
+                divisor /= 10
+            }
+            return
+        }
+        bytes.append(contentsOf: "\(d)".utf8)
+    }
+}
