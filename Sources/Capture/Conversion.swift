@@ -89,6 +89,7 @@ public enum Converter {
             out.snapshot.device.height = root.frame.maxY
         }
         out.limits = unique(out.limits)
+        out.snapshot.capture = Snapshot.CaptureInfo(from: fmt.rawValue, limits: out.limits)
         return out
     }
 

@@ -110,7 +110,7 @@ struct SwiftUIDebugConverter {
             try step(w, &stack)
         }
         if inherited > 0 {
-            limits.append("\(inherited) view\(inherited == 1 ? " has" : "s have") no frame of its own in the debug data and took the enclosing layer's frame")
+            limits.append("\(inherited) view\(inherited == 1 ? " has" : "s have") no frame in the debug data and took the enclosing layer's frame")
         }
         for (name, n) in skippedGestures.sorted(by: { $0.key < $1.key }) {
             limits.append("gesture \(name) (\(n)×) has no touch equivalent in the snapshot format: not modelled")
@@ -301,7 +301,7 @@ struct SwiftUIDebugConverter {
         case "Text":
             drafts[drafts.count - 1].label = v.text(in: value)
         case "Color":
-            if v.mentions("clear", in: value) { drafts[drafts.count - 1].clear = true }
+            if v.mentions("clear", in: value) || transparent(value) { drafts[drafts.count - 1].clear = true }
         default:
             if let form = leaf.shape, form != .rectangle {
                 var s = ShapeSpec(form)
@@ -313,10 +313,18 @@ struct SwiftUIDebugConverter {
         }
     }
 
+    /// A resolved colour with alpha 0 (`{"color": [r, g, b, 0]}`).
+    func transparent(_ value: Int?) -> Bool {
+        guard let a = v.find("color", in: value), let inner = v.member(a, "value") else { return false }
+        let rgba = v.array(v.member(inner, "color")) ?? v.array(inner) ?? []
+        return rgba.count == 4 && v.number(rgba[3]) == 0
+    }
+
     func cornerRadius(_ value: Int?) -> Double {
         if let r = v.numberValue("cornerRadius", in: value) { return max(0, r) }
-        if let size = v.find("cornerSize", in: value), let w = v.numberValue("width", in: size) { return max(0, w) }
-        return 0
+        guard let size = v.find("cornerSize", in: value) else { return 0 }
+        if let pair = v.array(v.member(size, "value")), let w = pair.first.flatMap({ v.number($0) }) { return max(0, w) }
+        return max(0, v.numberValue("width", in: size) ?? 0)
     }
 
     /// Modifiers above a view that never came: a gesture or contentShape there is lost, say so.
@@ -423,13 +431,14 @@ struct SwiftUIDebugConverter {
         return TypeNames.split(t).base
     }
 
-    func contentShape(_ type: String?, value: Int?) -> ShapeSpec {
+    mutating func contentShape(_ type: String?, value: Int?) -> ShapeSpec {
         let name = type.map { SwiftUITypeMapping.shapeBase($0) } ?? "Rectangle"
         if let form = SwiftUITypeMapping.shapeForm(name) {
             var s = ShapeSpec(form)
             if form == .roundedRectangle { s.cornerRadius = cornerRadius(v.find("shape", in: value)) }
             return s
         }
+        limits.append("contentShape \(name) is approximated by the rectangle of its bounds")
         return ShapeSpec(.rectangle)
     }
 

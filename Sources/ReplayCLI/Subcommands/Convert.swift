@@ -1,0 +1,102 @@
+import ArgumentParser
+import Capture
+import Foundation
+import TapModel
+
+extension CaptureFormat: ExpressibleByArgument {}
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a capture bundle, SwiftUI debug data, recursiveDescription, XCUITest debugDescription or WebDriverAgent XML into a snapshot.",
+        discussion: """
+        The format is detected from the content unless --format is given. What the source
+        cannot know (capture.limits) and the elements skipped are printed on stderr; a dump
+        that cannot be read is exit 2 with file and line (or JSON path).
+        Examples:
+          replay convert Traces/builds/Settings.capture.json -o Settings.json
+          replay convert window.txt --screen Checkout --size 393x852
+          replay convert a.txt b.xml -o snapshots/
+        """)
+
+    @Argument(help: "Dump files to convert.") var dumps: [String]
+    @Option(help: "The dump's format: \(CaptureFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected).") var format: CaptureFormat?
+    @Option(help: "The screen name (default: the bundle's, else the file name).") var screen: String?
+    @Option(help: ArgumentHelp("The window size when the dump does not tell it.", valueName: "WxH")) var size: String?
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (one dump) or folder (several; <dump name>.json each). Default: stdout.", valueName: "FILE")) var output: String?
+
+    func parsedSize() throws -> (width: Double, height: Double)? {
+        guard let size else { return nil }
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w <= 100_000, h <= 100_000 else {
+            throw ValidationError("--size must be WIDTHxHEIGHT in points, like 393x852")
+        }
+        return (w, h)
+    }
+
+    func validate() throws {
+        _ = try parsedSize()
+        if dumps.count > 1 {
+            guard let output else { throw ValidationError("several dumps need -o FOLDER (one snapshot file each)") }
+            var isDir: ObjCBool = false
+            guard output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) else {
+                throw ValidationError("with several dumps, -o must be a folder (end it with /)")
+            }
+        }
+    }
+
+    func run() throws {
+        try runReportingInputErrors {
+            let options = ConversionOptions(screen: screen, size: try parsedSize())
+            for dump in dumps {
+                let conversion = try CaptureFiles.convert(dump, format: format, options: options)
+                var destination = output
+                if dumps.count > 1, let folder = output {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    destination = (folder as NSString).appendingPathComponent(CaptureFiles.stem(dump) + ".json")
+                }
+                let text = conversion.snapshot.encoded()
+                if let destination {
+                    do {
+                        try Data(text.utf8).write(to: URL(fileURLWithPath: destination))
+                    } catch {
+                        throw InputError("\(destination): cannot write (\(reasonText(error)))")
+                    }
+                } else {
+                    Console.out(text)
+                }
+                Console.progress(CaptureFiles.summary(dump, conversion, to: destination))
+            }
+        }
+    }
+}
+
+/// Reading dump files for `convert` and `import`.
+enum CaptureFiles {
+    /// Converts one file; its errors become `file:line: message` input errors.
+    static func convert(_ path: String, format: CaptureFormat?, options: ConversionOptions) throws -> Conversion {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InputError("\(path): cannot read the file (\(reasonText(error)))")
+        }
+        do {
+            return try Converter.convert(data, format: format, options: options, fallbackScreen: stem(path))
+        } catch let e as CaptureError {
+            throw InputError(e.located(in: path))
+        }
+    }
+
+    /// `Settings.capture.json` → `Settings`.
+    static func stem(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return String(name.split(separator: ".").first ?? Substring(name))
+    }
+
+    static func summary(_ dump: String, _ c: Conversion, to destination: String?) -> String {
+        var lines = ["\(dump): \(c.from.rawValue), screen \(c.snapshot.screen), \(c.snapshot.nodes.count) nodes" + (destination.map { " → \($0)" } ?? "")]
+        for w in c.warnings { lines.append("  warning: \(w)") }
+        for l in c.limits { lines.append("  limit: \(l)") }
+        return lines.joined(separator: "\n")
+    }
+}
