@@ -74,12 +74,7 @@ struct Convert: ParsableCommand {
 enum CaptureFiles {
     /// Converts one file; its errors become `file:line: message` input errors.
     static func convert(_ path: String, format: CaptureFormat?, options: ConversionOptions) throws -> Conversion {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw InputError("\(path): cannot read the file (\(reasonText(error)))")
-        }
+        let data = try readInputFile(path)
         do {
             return try Converter.convert(data, format: format, options: options, fallbackScreen: stem(path))
         } catch let e as CaptureError {
