@@ -47,6 +47,8 @@ struct SwiftUIDebugConverter {
     struct Context {
         var pending: [Pending] = []
         var layerFrame: Rect?
+        /// The nearest frame met since the last emitted node (the layer just outside a Button).
+        var chainFrame: Rect?
         /// A Button node was emitted for this chain: its ButtonActionModifier adds no second one.
         var inButton = false
     }
@@ -75,7 +77,7 @@ struct SwiftUIDebugConverter {
         }
         var c = SwiftUIDebugConverter(document: document, origin: Point(0, 0))
         let roots = try c.roots(document.root, path: "")
-        let size = roots.compactMap { c.v.frame($0) }.reduce(Rect.null) { $0.union($1) }
+        let size = roots.compactMap { c.frameInward($0) }.reduce(Rect.null) { $0.union($1) }
         let frame = size.width < 0 ? Rect(0, 0, 0, 0) : Rect(0, 0, max(0, size.maxX), max(0, size.maxY))
         var host = Draft(type: "UIHostingView", frame: frame, system: .uikit, depth: 0)
         host.identifier = nil
@@ -173,7 +175,7 @@ struct SwiftUIDebugConverter {
         let isModifier = flags & 2 != 0 || (flags & 1 == 0 && looksLikeModifier(base))
         var ctx = w.ctx
         let own = ownFrame(w.raw)
-        if let own { ctx.layerFrame = own }
+        if let own { ctx.layerFrame = own; ctx.chainFrame = own }
         let children = v.children(w.raw)
         func push(_ list: [Int], _ depth: Int, _ c: Context) {
             for (i, child) in list.enumerated().reversed() {
@@ -280,7 +282,7 @@ struct SwiftUIDebugConverter {
     }
 
     mutating func emitButton(_ w: Work, ctx: Context) -> Int {
-        let frame = ownFrame(w.raw) ?? frameInward(w.raw) ?? ctx.layerFrame
+        let frame = ownFrame(w.raw) ?? ctx.chainFrame ?? frameInward(w.raw) ?? ctx.layerFrame
         let depth = emit(type: "Button", frame: frame, w, ctx: ctx)
         let label = labelText(w.raw)
         drafts[drafts.count - 1].action = label ?? "Button"

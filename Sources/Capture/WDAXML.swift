@@ -32,7 +32,7 @@ enum WDAXMLParser {
             throw CaptureError(line: failure.line + skippedLines, failure.message)
         }
         if !ok {
-            let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+            let message = parser.parserError.map(reason) ?? "malformed XML"
             throw CaptureError(line: parser.lineNumber + skippedLines, "not well-formed XML (\(message))")
         }
         guard !delegate.drafts.isEmpty else {
@@ -46,6 +46,18 @@ enum WDAXMLParser {
         return Conversion(snapshot: snapshot, from: .wdaXML, limits: AccessibilityElements.limits, warnings: warnings)
     }
 
+    static func reason(_ error: Error) -> String {
+        let code = (error as NSError).code
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .tagNameMismatchError?: return "a closing tag does not match the element that is open"
+        case .prematureDocumentEndError?: return "the document ends before its elements are closed"
+        case .attributeNotFinishedError?, .attributeNotStartedError?, .attributeHasNoValueError?: return "an attribute is not written name=\"value\""
+        case .ltRequiredError?, .gtRequiredError?: return "a tag is not closed with >"
+        case .emptyDocumentError?: return "the document is empty"
+        default: return "XML parser error \(code)"
+        }
+    }
+
     final class Delegate: NSObject, XMLParserDelegate {
         var drafts: [Draft] = []
         var warnings: [String] = []
@@ -54,11 +66,13 @@ enum WDAXMLParser {
         /// Depth at which the first element tree started, and how many top-level trees there were.
         var rootDepth: Int?
         var roots = 0
-        weak var parserRef: XMLParser?
+        /// Open elements and the line each started on.
+        var open: [(String, Int)] = []
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             depth += 1
+            open.append((name, parser.lineNumber))
             guard failure == nil else { return }
             let rawType = attributes["type"] ?? name
             guard rawType.hasPrefix("XCUIElementType") else { return }  // AppiumAUT and other wrappers
@@ -96,6 +110,23 @@ enum WDAXMLParser {
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             depth -= 1
+            guard let (top, line) = open.popLast() else { return }
+            if top != name, failure == nil {
+                failure = (parser.lineNumber, "closing tag </\(name)> does not match <\(top)> opened on line \(line)")
+                parser.abortParsing()
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if failure == nil {
+                failure = (parser.lineNumber, "not well-formed XML (\(WDAXMLParser.reason(parseError)))")
+            }
+        }
+
+        func parserDidEndDocument(_ parser: XMLParser) {
+            if let (top, line) = open.last, failure == nil {
+                failure = (parser.lineNumber, "<\(top)> opened on line \(line) is never closed")
+            }
         }
     }
 }

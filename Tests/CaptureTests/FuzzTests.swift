@@ -1,0 +1,68 @@
+import Capture
+import Foundation
+import TapModel
+import Testing
+
+/// A deterministic generator (Knuth's MMIX linear congruential, high bits), so a failure can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return (state >> 32) | (state << 32)
+    }
+}
+
+@Suite("Parsers never crash: truncated and mutated dumps")
+struct FuzzTests {
+    static func samples() throws -> [(String, Data)] {
+        [
+            ("bundle", try Files.repo("Traces/builds/Settings.capture.json")),
+            ("swiftui", try Files.fixture("profile.swiftui.json")),
+            ("recursive", Data("""
+            // <UIWindow: 0x1; frame = (0 0; 320 480); gestureRecognizers = <NSArray: 0x2>; layer = <UIWindowLayer: 0x3>>
+            //   | <UITableView; frame = (0 0; 320 568); contentOffset: {0, -20}; layer = <CALayer>>
+            //   |    | <UILabel; frame = (161.333 44; 52.6667 19.3333); text = 'What's'; userInteractionEnabled = NO; layer = <_UILabelLayer>>
+            ...
+            //   |    | <UIImageView: 0x3; frame = (20 20; 40 40); image = <UIImage:0x6 symbol "plus"; (20 19)@3{2}>; layer = <CALayer: 0x4>>
+            """.utf8)),
+            ("xcuitest", Data(AccessibilityDumpTests.xcuitest.utf8)),
+            ("wda", Data(AccessibilityDumpTests.wda.utf8)),
+        ]
+    }
+
+    @Test("Random truncations and byte mutations convert or throw CaptureError; what converts reads back as a valid snapshot")
+    func fuzz() throws {
+        var rng = SeededRandom(state: 20261122)
+        let noise: [UInt8] = Array("{}[]<>()|;:,'\"\\\n 0123456789-.eE".utf8) + [0xFF, 0x00, 0xEF]
+        for (name, data) in try Self.samples() {
+            let bytes = [UInt8](data)
+            for round in 0..<120 {
+                var m = bytes
+                switch round % 3 {
+                case 0: m = Array(m.prefix(Int.random(in: 0...m.count, using: &rng)))
+                case 1:
+                    for _ in 0..<Int.random(in: 1...8, using: &rng) where !m.isEmpty {
+                        m[Int.random(in: 0..<m.count, using: &rng)] = noise.randomElement(using: &rng)!
+                    }
+                default:
+                    if m.count > 2 {
+                        let a = Int.random(in: 0..<m.count, using: &rng), b = Int.random(in: a..<m.count, using: &rng)
+                        m.removeSubrange(a..<b)
+                    }
+                }
+                do {
+                    let c = try Converter.convert(Data(m))
+                    #expect(!c.snapshot.nodes.isEmpty)
+                    do {
+                        _ = try Snapshot(json: c.snapshot.encoded())
+                    } catch {
+                        Issue.record("\(name) round \(round): converted snapshot does not read back: \(error)")
+                    }
+                } catch is CaptureError {
+                } catch {
+                    Issue.record("\(name) round \(round): unexpected error \(error)")
+                }
+            }
+        }
+    }
+}
