@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "HitTesting", dependencies: ["TapModel"]),
         .target(name: "ReplayEngine", dependencies: ["TapModel", "HitTesting"]),
         .target(name: "TraceStore", dependencies: [
-            "TapModel",
+            "TapModel", "Capture",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
