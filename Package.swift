@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Reports", "Pipeline", "TraceStore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "TapModel", "HitTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture"]),
+        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Capture", "TapModel"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
