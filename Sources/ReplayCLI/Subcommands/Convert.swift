@@ -45,28 +45,44 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
+        var failed = false
         try runReportingInputErrors {
             let options = ConversionOptions(screen: screen, size: try parsedSize())
             for dump in dumps {
-                let conversion = try CaptureFiles.convert(dump, format: format, options: options)
-                var destination = output
-                if dumps.count > 1, let folder = output {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    destination = (folder as NSString).appendingPathComponent(CaptureFiles.stem(dump) + ".json")
+                do {
+                    try convertOne(dump, options)
+                } catch let e as InputError where dumps.count > 1 {
+                    // One unreadable dump does not stop the others; the exit status says so.
+                    Console.error(e.description)
+                    failed = true
                 }
-                let text = conversion.snapshot.encoded()
-                if let destination {
-                    do {
-                        try Data(text.utf8).write(to: URL(fileURLWithPath: destination))
-                    } catch {
-                        throw InputError("\(destination): cannot write (\(reasonText(error)))")
-                    }
-                } else {
-                    Console.out(text)
-                }
-                Console.progress(CaptureFiles.summary(dump, conversion, to: destination))
             }
         }
+        if failed { throw ExitCode(2) }
+    }
+
+    func convertOne(_ dump: String, _ options: ConversionOptions) throws {
+        let conversion = try CaptureFiles.convert(dump, format: format, options: options)
+        var destination = output
+        if dumps.count > 1, let folder = output {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw InputError("\(folder): cannot create the folder (\(reasonText(error)))")
+            }
+            destination = (folder as NSString).appendingPathComponent(CaptureFiles.stem(dump) + ".json")
+        }
+        let text = conversion.snapshot.encoded()
+        if let destination {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: destination))
+            } catch {
+                throw InputError("\(destination): cannot write (\(reasonText(error)))")
+            }
+        } else {
+            Console.out(text)
+        }
+        Console.progress(CaptureFiles.summary(dump, conversion, to: destination))
     }
 }
 
