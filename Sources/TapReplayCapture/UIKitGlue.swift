@@ -1,7 +1,7 @@
 // The only part of the kit that is not built on Linux: UIView and UITouch onto
 // the kit's protocol, the key window, the sendEvent observer and the SwiftUI
 // modifier. Each line is checked against Apple's documentation (docs/capture.md).
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && (os(iOS) || os(visionOS))
 import ObjectiveC
 import UIKit
 
@@ -20,7 +20,7 @@ extension UIView: CapturableView {
     public var captureControl: CapturedControl? {
         guard let control = self as? UIControl else { return nil }
         // allTargets may hold NSNull for responder-chain actions: actions(forTarget:) of nil is always nil, so ask each target.
-        let actions = control.allTargets.flatMap { control.actions(forTarget: $0, forControlEvent: .touchUpInside) ?? [] }
+        let actions = control.allTargets.flatMap { control.actions(forTarget: $0.base, forControlEvent: .touchUpInside) ?? [] }
         return CapturedControl(enabled: control.isEnabled, actions: actions.sorted())
     }
     public var captureGestureRecognizers: [CapturedRecognizer] {
@@ -52,6 +52,7 @@ extension UIView: CapturableView {
     }
 }
 
+@available(iOS 15.0, visionOS 1.0, *)
 extension TapReplayCapture {
     /// The app's key window (iOS 15+: the foreground scene's key window).
     @MainActor static var keyWindow: UIWindow? {
@@ -103,6 +104,7 @@ extension TapReplayCapture {
 
 public enum CaptureKitError: Error { case noKeyWindow }
 
+@available(iOS 15.0, visionOS 1.0, *)
 @MainActor enum Recording {
     static var recorder: TraceRecorder?
     static var fixedScreen: String?
@@ -161,6 +163,7 @@ public enum CaptureKitError: Error { case noKeyWindow }
 #if canImport(SwiftUI)
 import SwiftUI
 
+@available(iOS 15.0, visionOS 1.0, *)
 extension View {
     /// Names the screen for the capture kit's traces while this view is on screen.
     public func tapReplayScreen(_ name: String) -> some View {
