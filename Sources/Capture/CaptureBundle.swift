@@ -45,15 +45,16 @@ enum CaptureBundleConverter {
         var warnings: [String] = []
         var unknownKeys = Set<String>()
         var hostingWithout = 0
-        var stack: [(value: Int, depth: Int, path: String)] = []
+        var stack: [(value: Int, depth: Int)] = []
         var baseDepth = 0
         if windows.count > 1 {
             let w = snapshot.device.width ?? 0, h = snapshot.device.height ?? 0
             drafts.append(Draft(type: "UIScreen", frame: Rect(0, 0, max(0, w), max(0, h)), system: .uikit, depth: 0))
             baseDepth = 1
         }
-        for (i, w) in windows.enumerated().reversed() { stack.append((w, baseDepth, "windows[\(i)]")) }
-        while let (value, depth, path) = stack.popLast() {
+        for w in windows.reversed() { stack.append((w, baseDepth)) }
+        while let (value, depth) = stack.popLast() {
+            let path = doc.path(of: value)
             guard case .object(let members) = doc[value] else { throw r.fail(value, path, "a view must be an object") }
             for m in members where !viewKeys.contains(m.key) { unknownKeys.insert(m.key) }
             let cls = try r.string(try r.required(value, "class", path), path + ".class")
@@ -95,8 +96,8 @@ enum CaptureBundleConverter {
             drafts.append(d)
             if let ui = doc.member("swiftUI", of: value), !isNull(doc, ui) {
                 var converter = SwiftUIDebugConverter(document: doc, origin: Point(f.x, f.y), osVersion: snapshot.device.os)
-                let roots = try converter.roots(ui, path: path + ".swiftUI")
-                try converter.walk(roots, depth: depth + 1, layer: f, path: path + ".swiftUI")
+                let roots = try converter.roots(ui)
+                try converter.walk(roots, depth: depth + 1, layer: f)
                 drafts.append(contentsOf: converter.drafts)
                 limits.append(contentsOf: converter.limits)
                 warnings.append(contentsOf: converter.warnings)
@@ -105,8 +106,8 @@ enum CaptureBundleConverter {
                 hostingWithout += 1
             }
             if let s = doc.member("subviews", of: value) {
-                for (k, sub) in try r.array(s, path + ".subviews").enumerated().reversed() {
-                    stack.append((sub, depth + 1, "\(path).subviews[\(k)]"))
+                for sub in try r.array(s, path + ".subviews").reversed() {
+                    stack.append((sub, depth + 1))
                 }
             }
         }

@@ -9,7 +9,7 @@ public enum CaptureImport {
     public static func snapshotJSON(_ data: Data, fallbackScreen: String) throws -> Data {
         guard isCaptureBundle(data) else { return data }
         let conversion = try Converter.convert(data, format: .tapreplayCapture, fallbackScreen: fallbackScreen)
-        return Data(conversion.snapshot.encoded().utf8)
+        return Data(conversion.json.utf8)
     }
 
     /// Whether the file starts as a capture bundle (`"format": "tapreplay-capture"` near the top).

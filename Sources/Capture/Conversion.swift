@@ -21,6 +21,15 @@ public struct Conversion: Sendable {
     public init(snapshot: Snapshot, from: CaptureFormat, limits: [String], warnings: [String]) {
         self.snapshot = snapshot; self.from = from; self.limits = limits; self.warnings = warnings
     }
+
+    /// Snapshot JSON, pretty-printed unless the tree is deeper than `prettyDepthLimit`
+    /// (indentation grows with depth, so a 5,000-deep tree would take hundreds of megabytes).
+    public var json: String {
+        let deepest = snapshot.nodes.reduce(0) { max($0, $1.depth) }
+        return snapshot.encoded(deepest > Conversion.prettyDepthLimit ? .compact : .pretty)
+    }
+
+    public static let prettyDepthLimit = 100
 }
 
 /// A dump that cannot be read: where (line, or JSON path) and what is wrong.

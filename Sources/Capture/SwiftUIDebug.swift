@@ -57,7 +57,12 @@ struct SwiftUIDebugConverter {
         var raw: Int
         var depth: Int
         var ctx: Context
-        var path: String
+    }
+
+    /// The JSON path of a raw value, spelled only when a message needs it.
+    func path(_ raw: Int) -> String {
+        let p = v.doc.path(of: raw)
+        return p.isEmpty ? "$" : p
     }
 
     static let limits = [
@@ -76,39 +81,39 @@ struct SwiftUIDebugConverter {
             throw CaptureError(line: e.line, "not valid JSON: \(e.message) (column \(e.column))")
         }
         var c = SwiftUIDebugConverter(document: document, origin: Point(0, 0))
-        let roots = try c.roots(document.root, path: "")
+        let roots = try c.roots(document.root)
         let size = roots.compactMap { c.frameInward($0) }.reduce(Rect.null) { $0.union($1) }
         let frame = size.width < 0 ? Rect(0, 0, 0, 0) : Rect(0, 0, max(0, size.maxX), max(0, size.maxY))
         var host = Draft(type: "UIHostingView", frame: frame, system: .uikit, depth: 0)
         host.identifier = nil
         c.drafts.append(host)
-        try c.walk(roots, depth: 1, layer: frame, path: "")
+        try c.walk(roots, depth: 1, layer: frame)
         c.limits.append("the hosting view's place in the window is unknown: frames are in the hosting view's space, its origin taken as the window's")
         let snapshot = Snapshot(screen: "", nodes: TreeBuilder.nodes(c.drafts))
         return Conversion(snapshot: snapshot, from: .swiftuiDebug, limits: SwiftUIDebugConverter.limits + c.limits, warnings: c.warnings)
     }
 
     /// The root nodes of a payload: an array of nodes, or one node.
-    func roots(_ value: Int, path: String) throws -> [Int] {
+    func roots(_ value: Int) throws -> [Int] {
         switch v.doc[value] {
         case .array(let a): return a
         case .object: return [value]
         default:
-            throw CaptureError(line: v.doc.line(of: value), path: path.isEmpty ? "$" : path,
+            throw CaptureError(line: v.doc.line(of: value), path: path(value),
                                "SwiftUI debug data must be an array of nodes {\"properties\", \"children\"}")
         }
     }
 
     /// Converts the trees under `roots`, appending drafts at `depth`.
-    mutating func walk(_ roots: [Int], depth: Int, layer: Rect?, path: String) throws {
+    mutating func walk(_ roots: [Int], depth: Int, layer: Rect?) throws {
         var stack: [Work] = []
-        for (i, r) in roots.enumerated().reversed() {
-            stack.append(Work(raw: r, depth: depth, ctx: Context(layerFrame: layer), path: "\(path)[\(i)]"))
+        for r in roots.reversed() {
+            stack.append(Work(raw: r, depth: depth, ctx: Context(layerFrame: layer)))
         }
         var visited = 0
         while let w = stack.popLast() {
             visited += 1
-            guard visited <= 1_000_000 else { throw CaptureError(path: w.path, "more than a million nodes: refusing to convert") }
+            guard visited <= 1_000_000 else { throw CaptureError(path: path(w.raw), "more than a million nodes: refusing to convert") }
             try step(w, &stack)
         }
         if inherited > 0 {
@@ -157,13 +162,13 @@ struct SwiftUIDebugConverter {
 
     func checkNode(_ w: Work) throws {
         guard v.members(w.raw) != nil else {
-            throw CaptureError(line: v.doc.line(of: w.raw), path: w.path, "a node must be an object {\"properties\", \"children\"}")
+            throw CaptureError(line: v.doc.line(of: w.raw), path: path(w.raw), "a node must be an object {\"properties\", \"children\"}")
         }
         if let p = v.member(w.raw, "properties"), v.array(p) == nil {
-            throw CaptureError(line: v.doc.line(of: p), path: w.path + ".properties", "properties must be an array")
+            throw CaptureError(line: v.doc.line(of: p), path: path(p), "properties must be an array")
         }
         if let c = v.member(w.raw, "children"), v.array(c) == nil {
-            throw CaptureError(line: v.doc.line(of: c), path: w.path + ".children", "children must be an array")
+            throw CaptureError(line: v.doc.line(of: c), path: path(c), "children must be an array")
         }
     }
 
@@ -178,9 +183,8 @@ struct SwiftUIDebugConverter {
         if let own { ctx.layerFrame = own; ctx.chainFrame = own }
         let children = v.children(w.raw)
         func push(_ list: [Int], _ depth: Int, _ c: Context) {
-            for (i, child) in list.enumerated().reversed() {
-                let index = children.firstIndex(of: child) ?? i
-                stack.append(Work(raw: child, depth: depth, ctx: c, path: "\(w.path).children[\(index)]"))
+            for child in list.reversed() {
+                stack.append(Work(raw: child, depth: depth, ctx: c))
             }
         }
         if isModifier {
@@ -268,7 +272,7 @@ struct SwiftUIDebugConverter {
         var f = frame
         if f == nil {
             f = Rect(origin.x, origin.y, 0, 0)
-            warnings.append("\(w.path): \(type) has no frame anywhere around it: placed as an empty frame at the hosting view's origin")
+            warnings.append("\(path(w.raw)): \(type) has no frame anywhere around it: placed as an empty frame at the hosting view's origin")
         }
         var d = Draft(type: type, frame: f!, system: .swiftui, depth: w.depth)
         d.leaf = leaf

@@ -32,6 +32,17 @@ struct Draft {
 /// more than one level makes the line a child of the last node. Repeated ids
 /// get `#2`, `#3`, … in document order.
 enum TreeBuilder {
+    /// FNV-1a over the parent's path hash and the segment: a path's hash in O(segment) per node.
+    static func combine(_ seed: UInt64, _ segment: String) -> UInt64 {
+        var h = seed ^ 0x2f
+        h = h &* 0x0000_0100_0000_01b3
+        for b in segment.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+
     static func nodes(_ drafts: [Draft]) -> [Node] {
         var nodes: [Node] = []
         nodes.reserveCapacity(drafts.count)
@@ -39,6 +50,7 @@ enum TreeBuilder {
         var sameType: [[String: Int]] = []   // per node: how many children of each type so far
         var used: [String: Int] = [:]
         var rawDepth: [Int] = []
+        var pathHash: [UInt64] = []
         for d in drafts {
             while let last = open.last, rawDepth[last] >= d.depth { open.removeLast() }
             if nodes.isEmpty == false && open.isEmpty {
@@ -49,17 +61,22 @@ enum TreeBuilder {
             let depth = parent >= 0 ? nodes[parent].depth + 1 : 0
             let segment = TypeNames.idSegment(d.type)
             var id: String
+            var name = segment
+            if parent >= 0 {
+                let k = sameType[parent][segment, default: 0]
+                if k > 0 { name += "[\(k)]" }
+            }
+            let hash = TreeBuilder.combine(parent >= 0 ? pathHash[parent] : 0xcbf2_9ce4_8422_2325, name)
             if let ident = d.identifier, !ident.isEmpty {
                 id = ident
+            } else if parent >= 0 {
+                let parentID = nodes[parent].id
+                // Paths of very deep trees would make ids (and the file) grow with the square of the depth:
+                // past 240 characters the id is the path's hash and its last segment, still stable across builds.
+                id = parentID.utf8.count + name.utf8.count < 240 ? parentID + "/" + name
+                    : "~" + String(hash, radix: 16) + "/" + name
             } else {
-                var name = segment
-                if parent >= 0 {
-                    let k = sameType[parent][segment, default: 0]
-                    if k > 0 { name += "[\(k)]" }
-                    id = nodes[parent].id + "/" + name
-                } else {
-                    id = name
-                }
+                id = name
             }
             if parent >= 0 { sameType[parent][segment, default: 0] += 1 }
             if let n = used[id] {
@@ -79,6 +96,7 @@ enum TreeBuilder {
             let index = nodes.count
             nodes.append(node)
             rawDepth.append(nodes.count == 1 ? Int.min : d.depth)
+            pathHash.append(hash)
             sameType.append([:])
             if parent >= 0 { nodes[parent].children.append(index) }
             open.append(index)

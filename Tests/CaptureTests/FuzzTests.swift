@@ -66,3 +66,20 @@ struct FuzzTests {
         }
     }
 }
+
+@Suite("Deep trees")
+struct DeepTreeTests {
+    @Test("A 5,000-deep SwiftUI payload converts without recursion: ids stay short, the JSON is compact and reads back")
+    func deepSwiftUI() throws {
+        let node = #"{"properties":[{"id":0,"attribute":{"readableType":"VStack<X>","flags":1}},{"id":3,"attribute":{"value":[0,0]}},{"id":4,"attribute":{"value":[10,10]}}],"children":["#
+        let depth = 5_000
+        let payload = "[" + String(repeating: node, count: depth) + String(repeating: "]}", count: depth) + "]"
+        let c = try convert(payload, .swiftuiDebug)
+        #expect(c.snapshot.nodes.count == depth + 1)
+        #expect(c.snapshot.nodes.allSatisfy { $0.id.utf8.count < 300 })
+        #expect(Set(c.snapshot.nodes.map(\.id)).count == depth + 1)
+        let json = c.json
+        #expect(json.utf8.count < 2_000_000)
+        #expect(try Snapshot(json: json).nodes.count == depth + 1)
+    }
+}

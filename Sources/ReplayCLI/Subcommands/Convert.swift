@@ -72,7 +72,7 @@ struct Convert: ParsableCommand {
             }
             destination = (folder as NSString).appendingPathComponent(CaptureFiles.stem(dump) + ".json")
         }
-        let text = conversion.snapshot.encoded()
+        let text = conversion.json
         if let destination {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: destination))
