@@ -2,16 +2,22 @@ import HitTesting
 import ReplayEngine
 import TapModel
 
-/// A reviewed baseline for one suite (screen): what every press did and how
-/// much of every target fired, as `Baselines/<screen>.json` holds it.
+/// A reviewed baseline for one suite (screen): the accepted snapshot itself and
+/// the coverage of its targets, as `Baselines/<screen>.json` holds it (version 2).
+/// Its size grows with the view tree, never with the number of recorded presses;
+/// a run replays every trace against both this snapshot and the new one.
 ///
-/// Encoding is canonical: keys sorted, two-space indent, presses by (trace,
-/// press), targets by node id, numbers rounded to 4 decimals; the same run
-/// always gives the same bytes, so a pull request shows only what changed.
-public struct Baseline: Sendable, Equatable {
+/// Encoding is canonical: keys sorted, two-space indent, targets by node id,
+/// fractions rounded to 4 decimals, the snapshot in canonical form; the same
+/// screen always gives the same bytes, so a pull request shows only what changed.
+///
+/// A version-1 file (per-press results, no snapshot) is still read: its presses
+/// stand in for the replay against the baseline's snapshot.
+public struct Baseline: Sendable {
     public static let format = "tapreplay-baseline"
-    public static let version = 1
+    public static let version = 2
 
+    /// A press as a version-1 baseline recorded it.
     public struct Press: Sendable, Equatable {
         public var trace: String
         public var press: Int
@@ -27,30 +33,32 @@ public struct Baseline: Sendable, Equatable {
         }
 
         public var key: PressKey { PressKey(trace: trace, press: press) }
-        public var fired: Bool { outcome.fires }
     }
 
     public var suite: String
-    public var touchRadius: Double
-    public var gridStep: Double
-    public var presses: [Press]
+    public var settings: BaselineSettings
+    /// The accepted snapshot (nil only in a version-1 file).
+    public var snapshot: Snapshot?
+    /// Coverage of every target of the accepted snapshot, by node id.
     public var targets: [TargetCoverage]
+    /// Version 1 only: every press as it was recorded, by (trace, press).
+    public var legacyPresses: [Press]
+    /// The version the file was read from (1 or 2).
+    public var fileVersion: Int
 
-    public init(suite: String, touchRadius: Double, gridStep: Double, presses: [Press], targets: [TargetCoverage]) {
+    public init(suite: String, settings: BaselineSettings, snapshot: Snapshot?, targets: [TargetCoverage],
+                legacyPresses: [Press] = [], fileVersion: Int = Baseline.version) {
         self.suite = suite
-        self.touchRadius = touchRadius
-        self.gridStep = gridStep
-        self.presses = presses.sorted { $0.key < $1.key }
+        self.settings = settings
+        self.snapshot = snapshot
         self.targets = targets.sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+        self.legacyPresses = legacyPresses.sorted { $0.key < $1.key }
+        self.fileVersion = fileVersion
     }
 
-    /// The baseline a replay would write.
-    public init(_ replay: SuiteReplay, touchRadius: Double, gridStep: Double) {
-        self.init(suite: replay.suite, touchRadius: touchRadius, gridStep: gridStep,
-                  presses: replay.presses.map {
-                      Press(trace: $0.trace, press: $0.press, at: $0.at, outcome: $0.outcome, node: $0.node, action: $0.action, latencyMs: $0.latencyMs)
-                  },
-                  targets: replay.coverage)
+    /// The baseline a run writes: the snapshot it replayed against and its coverage.
+    public init(snapshot: Snapshot, coverage: [TargetCoverage], settings: BaselineSettings) {
+        self.init(suite: snapshot.screen, settings: settings, snapshot: snapshot, targets: coverage)
     }
 
     /// The file name of a suite's baseline: the screen name with path separators and
@@ -66,43 +74,73 @@ public struct Baseline: Sendable, Equatable {
 
     // MARK: - Encoding
 
-    public var json: JSONValue {
-        .object([
-            "format": .string(Baseline.format),
-            "version": .number(Baseline.version),
-            "suite": .string(suite),
-            "settings": .object(["touchRadius": .rounded(touchRadius), "gridStep": .rounded(gridStep)]),
-            "presses": .array(presses.map { p in
-                .object([
-                    "trace": .string(p.trace), "press": .number(p.press),
-                    "at": .array([.rounded(p.at.x), .rounded(p.at.y)]),
-                    "outcome": .string(p.outcome.rawValue), "node": .string(p.node), "action": .string(p.action),
-                    "latencyMs": p.latencyMs.map { .rounded($0) } ?? .null,
-                ])
-            }),
-            "targets": .array(targets.map { t in
-                .object([
-                    "node": .string(t.node), "action": .string(t.action),
-                    "own": .rounded(t.own), "stolen": .rounded(t.stolen), "blocked": .rounded(t.blocked),
-                    "ambiguous": .rounded(t.ambiguous), "disabled": .rounded(t.disabled), "miss": .rounded(t.miss),
-                ])
-            }),
-        ])
+    /// The canonical text of the file (always version 2; a version-1 baseline has
+    /// no snapshot to write and is upgraded by recording it again).
+    /// - Precondition: `snapshot` is not nil.
+    public var encoded: String {
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.field("format", Baseline.format)
+            w.key("settings")
+            settings.write(to: &w)
+            w.key("snapshot")
+            snapshot!.write(to: &w)
+            w.field("suite", suite)
+            w.key("targets")
+            w.array(targets) { w, t in w.object { w in t.writeFields(to: &w, sorted: true) } }
+            w.field("version", Baseline.version)
+        }
+        return w.text + "\n"
     }
-
-    /// The canonical text of the file.
-    public var encoded: String { json.serialized(.canonical) + "\n" }
 
     // MARK: - Decoding
 
-    /// Reads a baseline file's text.
-    /// - Throws: `BaselineError` saying what is wrong and where.
+    /// Reads a baseline file's text (version 2, or version 1).
+    /// - Throws: `BaselineError` saying what is wrong and where (line and JSON path).
+    /// - Complexity: linear in the size of the file.
     public init(decoding text: String) throws {
         do {
             let r = try JSONReader(parsing: Array(text.utf8))
             self = try BaselineReader(r: r).read()
         } catch let e as JSONReadError {
             throw BaselineError(line: e.line, e.path.isEmpty ? e.message : "\(e.path): \(e.message)")
+        }
+    }
+}
+
+/// Every tunable that changes outcomes: a baseline records the ones it was made
+/// with, and a run with others is still compared, with a warning.
+public struct BaselineSettings: Sendable, Equatable {
+    public var touchRadius: Double
+    public var gridStep: Double
+    public var tapSlop: Double
+    public var tapMaxDuration: Double
+    public var multiTapWindow: Double
+    public var multiTapDistance: Double
+
+    public init(touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings()) {
+        self.touchRadius = touchRadius
+        self.gridStep = gridStep
+        self.tapSlop = replay.tapSlop
+        self.tapMaxDuration = replay.tapMaxDuration
+        self.multiTapWindow = replay.multiTapWindow
+        self.multiTapDistance = replay.multiTapDistance
+    }
+
+    /// `touch radius 10, grid step 1, …` for the warning.
+    public var description: String {
+        "touch radius \(JSONValue.format(touchRadius)), grid step \(JSONValue.format(gridStep)), tap slop \(JSONValue.format(tapSlop)), "
+            + "tap duration \(JSONValue.format(tapMaxDuration)) s, multi-tap window \(JSONValue.format(multiTapWindow)) s, multi-tap distance \(JSONValue.format(multiTapDistance))"
+    }
+
+    func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.field("gridStep", gridStep)
+            w.field("multiTapDistance", multiTapDistance)
+            w.field("multiTapWindow", multiTapWindow)
+            w.field("tapMaxDuration", tapMaxDuration)
+            w.field("tapSlop", tapSlop)
+            w.field("touchRadius", touchRadius)
         }
     }
 }
@@ -136,36 +174,31 @@ private struct BaselineReader {
         let top = try r.object(root)
         let formatValue = try r.required("format", in: top, of: root)
         let format = try r.string(formatValue)
-        guard format == Baseline.format else { throw r.fail(formatValue, "unknown format '\(format)' (expected '\(Baseline.format)')") }
+        guard format == Baseline.format else { throw r.fail(formatValue, "unknown format '\(format.clipped)' (expected '\(Baseline.format)')") }
         let versionValue = try r.required("version", in: top, of: root)
         let version = try r.number(versionValue)
-        guard version == Double(Baseline.version) else { throw r.fail(versionValue, "unsupported baseline version \(JSONValue.format(version))") }
+        guard version == 1 || version == 2 else {
+            throw r.fail(versionValue, "unsupported baseline version \(JSONValue.format(version)) (this tool reads versions 1 and 2)")
+        }
         let suite = try r.string(try r.required("suite", in: top, of: root))
-        var radius = 10.0, step = 1.0
+        var settings = BaselineSettings()
         if let s = r.optional("settings", in: top) {
             let m = try r.object(s)
-            if let v = r.optional("touchRadius", in: m) { radius = try r.number(v) }
-            if let v = r.optional("gridStep", in: m) { step = try r.number(v) }
+            func read(_ key: String, _ into: inout Double) throws(JSONReadError) {
+                if let v = r.optional(key, in: m) { into = try r.number(v) }
+            }
+            try read("touchRadius", &settings.touchRadius)
+            try read("gridStep", &settings.gridStep)
+            try read("tapSlop", &settings.tapSlop)
+            try read("tapMaxDuration", &settings.tapMaxDuration)
+            try read("multiTapWindow", &settings.multiTapWindow)
+            try read("multiTapDistance", &settings.multiTapDistance)
         }
-        func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {
-            guard let v = r.optional(key, in: m) else { return nil }
-            return try r.string(v)
-        }
+        var snapshot: Snapshot?
+        if version == 2 { snapshot = try Snapshot(reader: r, at: try r.required("snapshot", in: top, of: root)) }
         var presses: [Baseline.Press] = []
-        for v in try r.array(try r.required("presses", in: top, of: root)) {
-            let m = try r.object(v)
-            let at = try r.numbers(try r.required("at", in: m, of: v), count: 2)
-            let outcomeValue = try r.required("outcome", in: m, of: v)
-            let outcomeText = try r.string(outcomeValue)
-            guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw r.fail(outcomeValue, "unknown outcome '\(outcomeText)'") }
-            presses.append(Baseline.Press(
-                trace: try r.string(try r.required("trace", in: m, of: v)),
-                press: Int(try r.number(try r.required("press", in: m, of: v))),
-                at: Point(at[0], at[1]),
-                outcome: outcome,
-                node: try optionalString("node", m),
-                action: try optionalString("action", m),
-                latencyMs: try r.optional("latencyMs", in: m).map { v throws(JSONReadError) in try r.number(v) }))
+        if version == 1 {
+            for v in try r.array(try r.required("presses", in: top, of: root)) { presses.append(try press(v)) }
         }
         var targets: [TargetCoverage] = []
         for v in try r.array(try r.required("targets", in: top, of: root)) {
@@ -177,6 +210,27 @@ private struct BaselineReader {
                 samples: 0, own: try fraction("own"), stolen: try fraction("stolen"), blocked: try fraction("blocked"),
                 ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
         }
-        return Baseline(suite: suite, touchRadius: radius, gridStep: step, presses: presses, targets: targets)
+        return Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses, fileVersion: Int(version))
+    }
+
+    func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {
+        guard let v = r.optional(key, in: m) else { return nil }
+        return try r.string(v)
+    }
+
+    func press(_ v: Int) throws(JSONReadError) -> Baseline.Press {
+        let m = try r.object(v)
+        let at = try r.numbers(try r.required("at", in: m, of: v), count: 2)
+        let outcomeValue = try r.required("outcome", in: m, of: v)
+        let outcomeText = try r.string(outcomeValue)
+        guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw r.fail(outcomeValue, "unknown outcome '\(outcomeText.clipped)'") }
+        return Baseline.Press(
+            trace: try r.string(try r.required("trace", in: m, of: v)),
+            press: Int(try r.number(try r.required("press", in: m, of: v))),
+            at: Point(at[0], at[1]),
+            outcome: outcome,
+            node: try optionalString("node", m),
+            action: try optionalString("action", m),
+            latencyMs: try r.optional("latencyMs", in: m).map { v throws(JSONReadError) in try r.number(v) })
     }
 }

@@ -14,30 +14,37 @@ public struct Finding: Sendable, Equatable {
         public var node: String?
         public var action: String?
         public var latencyMs: Double?
+        /// R4: the coverage fractions (4 decimals) and the target that takes stolen taps.
         public var own: Double?
+        public var stolen: Double?
+        public var blocked: Double?
+        public var ambiguous: Double?
+        public var disabled: Double?
         public var miss: Double?
+        public var stolenBy: String?
 
         public init(outcome: String? = nil, node: String? = nil, action: String? = nil, latencyMs: Double? = nil,
                     own: Double? = nil, miss: Double? = nil) {
             self.outcome = outcome; self.node = node; self.action = action; self.latencyMs = latencyMs; self.own = own; self.miss = miss
         }
 
-        public init(_ p: Baseline.Press) {
-            self.init(outcome: p.outcome.rawValue, node: p.node, action: p.action, latencyMs: p.latencyMs)
-        }
-
-        public init(_ p: PressResult) {
+        public init(_ p: PressSide) {
             self.init(outcome: p.outcome.rawValue, node: p.node, action: p.action, latencyMs: p.latencyMs)
         }
 
         public init(_ t: TargetCoverage) {
             self.init(node: t.node, action: t.action, own: JSONValue.round(t.own), miss: JSONValue.round(t.miss))
+            stolen = JSONValue.round(t.stolen)
+            blocked = JSONValue.round(t.blocked)
+            ambiguous = JSONValue.round(t.ambiguous)
+            disabled = JSONValue.round(t.disabled)
+            stolenBy = t.stolenBy
         }
     }
 
     public var kind: Kind
-    /// `R1` … `R6`; `new` findings say what is new (`target`, `press`).
-    public var rule: String
+    /// R1 … R6; `new` findings say what is new (`target`, `press`).
+    public var rule: Rule
     public var suite: String
     public var trace: String?
     public var press: Int?
@@ -48,13 +55,17 @@ public struct Finding: Sendable, Equatable {
     public var before: Side?
     public var after: Side?
     public var message: String
+    /// The engine's reason for what the press does now (the text `replay hit` gives), for grouping by cause.
+    public var reason: String?
+    /// Whether the press was synthesized by `--probe` rather than recorded.
+    public var probe = false
 
-    public init(kind: Kind, rule: String, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
+    public init(kind: Kind, rule: Rule, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
                 node: String? = nil, action: String? = nil, expect: String? = nil, before: Side? = nil, after: Side? = nil,
-                message: String) {
+                message: String, reason: String? = nil) {
         self.kind = kind; self.rule = rule; self.suite = suite; self.trace = trace; self.press = press; self.at = at
         self.node = node; self.action = action; self.expect = expect; self.before = before; self.after = after
-        self.message = message
+        self.message = message; self.reason = reason
     }
 
     /// Where, in words: `settings-leading-edge-0001 press 1 at (200, 122)` or `target row.units`.
@@ -64,61 +75,74 @@ public struct Finding: Sendable, Equatable {
         }
         return node.map { "target \($0)" + (action.map { " (\($0))" } ?? "") } ?? suite
     }
-}
 
-/// What each rule compares (baseline-and-cli.md, "What is a regression").
-public protocol RegressionRule: Sendable {
-    /// `R1` … `R6`.
-    static var id: String { get }
-    static var summary: String { get }
-    /// Regressions and improvements of this rule for one suite.
-    func findings(_ context: DiffContext) -> [Finding]
-}
-
-/// The two sides of a comparison, matched up for the rules.
-public struct DiffContext: Sendable {
-    public let suite: String
-    public let baseline: Baseline?
-    public let current: SuiteReplay
-    public let thresholds: DiffThresholds
-    /// Baseline presses and current results by (trace, press).
-    public let before: [PressKey: Baseline.Press]
-    public let after: [PressKey: PressResult]
-    /// Keys present on both sides, in order.
-    public let common: [PressKey]
-
-    public init(baseline: Baseline?, current: SuiteReplay, thresholds: DiffThresholds) {
-        self.suite = current.suite
-        self.baseline = baseline
-        self.current = current
-        self.thresholds = thresholds
-        var before: [PressKey: Baseline.Press] = [:]
-        var after: [PressKey: PressResult] = [:]
-        if let baseline {
-            before.reserveCapacity(baseline.presses.count)
-            for p in baseline.presses { before[p.key] = p }
-            after.reserveCapacity(current.presses.count)
-            for p in current.presses { after[PressKey(trace: p.trace, press: p.press)] = p }
+    /// The target whose behaviour changed: what used to fire (R1–R3), what was expected (R6), the target (R4, R5).
+    public var causeNode: String? {
+        switch rule {
+        case .deadZone, .stolen, .slower: return before?.node ?? node
+        case .expectation: return expect ?? node
+        default: return node
         }
-        self.before = before
-        self.after = after
-        self.common = current.presses.map { PressKey(trace: $0.trace, press: $0.press) }.filter { before[$0] != nil }
     }
+}
+
+/// What a press did, on either side of a comparison: a replay's result, or a
+/// version-1 baseline's recorded press.
+public struct PressSide: Sendable, Equatable {
+    public var outcome: TouchResult.Outcome
+    public var node: String?
+    public var action: String?
+    public var latencyMs: Double?
+
+    public init(outcome: TouchResult.Outcome, node: String?, action: String?, latencyMs: Double?) {
+        self.outcome = outcome; self.node = node; self.action = action; self.latencyMs = latencyMs
+    }
+    public init(_ p: PressResult) { self.init(outcome: p.outcome, node: p.node, action: p.action, latencyMs: p.latencyMs) }
+    public init(_ p: Baseline.Press) { self.init(outcome: p.outcome, node: p.node, action: p.action, latencyMs: p.latencyMs) }
+
+    public var fired: Bool { outcome.fires }
+}
+
+/// One press on both sides: now, and against the baseline (nil without one).
+public struct PressPair: Sendable {
+    public var current: PressResult
+    public var before: PressSide?
+    public var probe: Bool
+    public init(current: PressResult, before: PressSide?, probe: Bool = false) {
+        self.current = current; self.before = before; self.probe = probe
+    }
+
+    public var key: PressKey { PressKey(trace: current.trace, press: current.press) }
 
     /// A press finding with its location and both sides filled in.
-    func pressFinding(_ kind: Finding.Kind, _ rule: String, _ key: PressKey, current: PressResult? = nil, message: String) -> Finding {
-        let a = current ?? after[key], b = before[key]
-        return Finding(kind: kind, rule: rule, suite: suite, trace: key.trace, press: key.press, at: a?.at ?? b?.at,
-                       node: a?.node ?? b?.node, action: a?.action ?? b?.action, expect: a?.expect,
-                       before: b.map(Finding.Side.init), after: a.map(Finding.Side.init), message: message)
+    func finding(_ kind: Finding.Kind, _ rule: Rule, suite: String, message: String) -> Finding {
+        let a = current
+        var f = Finding(kind: kind, rule: rule, suite: suite, trace: a.trace, press: a.press, at: a.at,
+                        node: a.node ?? before?.node, action: a.action ?? before?.action, expect: a.expect,
+                        before: before.map(Finding.Side.init), after: Finding.Side(PressSide(a)), message: message, reason: a.reason)
+        f.probe = probe
+        return f
     }
+}
+
+/// A rule comparing one press on both sides (R1, R2, R3, R6).
+public protocol PressRule: Sendable {
+    static var rule: Rule { get }
+    /// The regression or improvement of this rule for one press, if any.
+    func check(_ pair: PressPair, suite: String, thresholds: DiffThresholds) -> Finding?
+}
+
+/// A rule comparing the targets of both sides (R4, R5).
+public protocol TargetRule: Sendable {
+    static var rule: Rule { get }
+    func findings(before: [TargetCoverage], after: [TargetCoverage], suite: String, thresholds: DiffThresholds) -> [Finding]
 }
 
 /// How much worse counts as a regression.
 public struct DiffThresholds: Sendable, Equatable {
     /// R3: latency may grow by at most this (ms).
     public var latencyMs: Double = 50
-    /// R4: `own` may drop, and `miss` grow, by at most this fraction.
+    /// R4: `own` may drop, and any other fraction grow, by at most this.
     public var coverage: Double = 0.01
     public init() {}
 }

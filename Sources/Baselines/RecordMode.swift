@@ -22,6 +22,44 @@ public enum RecordMode: String, Sendable, CaseIterable {
         }
         return .missing
     }
+
+    /// The decision table: what happens to a suite's baseline, given whether one exists
+    /// and whether this command may write baselines at all (`replay report` may not).
+    public func plan(existing: Bool, mayWrite: Bool) -> (status: BaselineStatus, write: Bool) {
+        guard mayWrite else { return (existing ? .compared : .none, false) }
+        switch (self, existing) {
+        case (.all, _): return (.recorded, true)
+        case (.missing, false): return (.written, true)
+        case (.never, false): return (.missing, false)
+        default: return (.compared, false)
+        }
+    }
+}
+
+/// What happened to a suite's baseline in a run.
+public enum BaselineStatus: String, Sendable {
+    /// Compared with the existing baseline.
+    case compared
+    /// There was none: it was written, and the run fails until it is reviewed and committed.
+    case written
+    /// There was none, and the record mode forbids writing one.
+    case missing
+    /// Rewritten from this run (`--record`).
+    case recorded
+    /// No baselines folder given.
+    case none
+    /// A baseline exists, but no snapshot of its screen is in the run: nothing was compared.
+    case noSnapshot
+
+    /// Whether the suite passes: a new or missing baseline fails; otherwise no regression
+    /// may remain. With `--record` only R6 can remain (nothing is compared): an unmet
+    /// expectation is never reported as a pass.
+    public func passes(_ diff: Comparison.Result) -> Bool {
+        switch self {
+        case .written, .missing, .noSnapshot: return false
+        case .compared, .none, .recorded: return diff.regressions.isEmpty
+        }
+    }
 }
 
 /// Writes a file atomically: the bytes go to a temporary file beside it, are
@@ -51,16 +89,19 @@ public struct AtomicWriter: Sendable {
     }
 
     public static let writeAndSync: @Sendable (String, [UInt8]) throws -> Void = { path, bytes in
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw BaselineError(line: nil, "cannot write \(path) (\(String(cString: strerror(errno))))") }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            guard n > 0 else { throw BaselineError(line: nil, "cannot write \(path) (\(String(cString: strerror(errno))))") }
-            offset += n
+        do {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw BaselineError(line: nil, "cannot write \(path)")
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            try handle.write(contentsOf: bytes)
+            try handle.synchronize()  // fsync: the bytes are on disk before the rename
+        } catch let e as BaselineError {
+            throw e
+        } catch {
+            throw BaselineError(line: nil, "cannot write \(path) (\(error.localizedDescription))")
         }
-        guard fsync(fd) == 0 else { throw BaselineError(line: nil, "cannot flush \(path) to disk (\(String(cString: strerror(errno))))") }
     }
 }
 
@@ -89,6 +130,26 @@ public struct BaselineFolder: Sendable {
                 throw BaselineError(line: nil, "it is the baseline of suite '\(baseline.suite)', not '\(suite)'")
             }
             return baseline
+        } catch let e as BaselineError {
+            throw BaselineError(line: nil, e.located(in: file))
+        }
+    }
+
+    /// The suites that have a baseline file here (sorted).
+    public func suites() throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        var out: [String] = []
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            if let b = try load(fileNamed: name) { out.append(b.suite) }
+        }
+        return out
+    }
+
+    private func load(fileNamed name: String) throws -> Baseline? {
+        let file = (path as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        do {
+            return try Baseline(decoding: String(decoding: data, as: UTF8.self))
         } catch let e as BaselineError {
             throw BaselineError(line: nil, e.located(in: file))
         }

@@ -14,12 +14,14 @@ public struct TargetCoverage: Sendable, Equatable {
     public var ambiguous: Double
     public var disabled: Double
     public var miss: Double
+    /// The target that takes most of the `stolen` samples (nil when nothing is stolen).
+    public var stolenBy: String?
 
     public init(node: String, action: String?, samples: Int, own: Double, stolen: Double, blocked: Double,
-                ambiguous: Double, disabled: Double, miss: Double) {
+                ambiguous: Double, disabled: Double, miss: Double, stolenBy: String? = nil) {
         self.node = node; self.action = action; self.samples = samples
         self.own = own; self.stolen = stolen; self.blocked = blocked
-        self.ambiguous = ambiguous; self.disabled = disabled; self.miss = miss
+        self.ambiguous = ambiguous; self.disabled = disabled; self.miss = miss; self.stolenBy = stolenBy
     }
 
     /// The six fractions by name, in the order the spec lists them.
@@ -76,24 +78,40 @@ extension HitTester {
         return results.map { $0! }
     }
 
+    /// At most this many samples per target: a larger frame is sampled on a coarser grid,
+    /// so coverage work is bounded whatever the snapshot says (a 100,000 pt button).
+    public static let maxSamplesPerTarget = 1_000_000.0
+
+    /// The grid step actually used for a frame: `step`, or coarser for a huge frame.
+    public static func effectiveStep(for frame: Rect, step: Double) -> Double {
+        let cells = (max(frame.width, step) / step) * (max(frame.height, step) / step)
+        guard cells > maxSamplesPerTarget else { return step }
+        return step * (cells / maxSamplesPerTarget).squareRoot()
+    }
+
     /// Coverage of one target node.
     public func coverage(of target: Int, step: Double = 1) -> TargetCoverage {
         let node = snapshot.nodes[target]
-        let (xs, ys) = HitTester.sampleCentres(of: node.frame, step: step)
+        let (xs, ys) = HitTester.sampleCentres(of: node.frame, step: HitTester.effectiveStep(for: node.frame, step: step))
         var counts = [Int](repeating: 0, count: SampleKind.allCases.count)
+        var thieves: [Int: Int] = [:]
         var scratch = HitScratch()
         for y in ys {
             for x in xs {
-                let kind = SampleKind(resolve(at: Point(x, y), candidateLimit: 2, scratch: &scratch), target: target)
+                let r = resolve(at: Point(x, y), candidateLimit: 2, scratch: &scratch)
+                let kind = SampleKind(r, target: target)
                 counts[SampleKind.allCases.firstIndex(of: kind)!] += 1
+                if kind == .stolen, let thief = r.handler?.node { thieves[thief, default: 0] += 1 }
             }
         }
+        let thief = thieves.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
         let total = Double(xs.count * ys.count)
         func f(_ k: SampleKind) -> Double { total > 0 ? Double(counts[SampleKind.allCases.firstIndex(of: k)!]) / total : 0 }
         let action = handlers[target].first(where: { $0.isTapLike })?.action
         return TargetCoverage(node: node.id, action: action, samples: xs.count * ys.count,
                               own: f(.own), stolen: f(.stolen), blocked: f(.blocked),
-                              ambiguous: f(.ambiguous), disabled: f(.disabled), miss: f(.miss))
+                              ambiguous: f(.ambiguous), disabled: f(.disabled), miss: f(.miss),
+                              stolenBy: thief.map { snapshot.nodes[$0].id })
     }
 }
 
@@ -110,9 +128,6 @@ public struct ScreenMap: Sendable {
     public let nodes: [Int32]
 
     public func index(column: Int, row: Int) -> Int { row * columns + column }
-    public func centre(column: Int, row: Int) -> Point {
-        Point(origin.x + (Double(column) + 0.5) * step, origin.y + (Double(row) + 0.5) * step)
-    }
 }
 
 extension HitTester {
@@ -143,5 +158,82 @@ extension HitTester {
             }
         }
         return ScreenMap(origin: Point(rect.minX, rect.minY), step: step, columns: columns, rows: rows, outcomes: outcomes, nodes: nodes)
+    }
+}
+
+/// What a picture of a screen needs, sampled once by the engine: the screen
+/// map and the targets' ids, frames and actions. A run attaches it to a
+/// suite's outcome only when a picture is asked for (`--html`, `--svg`), so
+/// reports draw from results and never sample again.
+public struct ScreenPicture: Sendable {
+    public struct Target: Sendable {
+        public let node: Int
+        public let id: String
+        public let action: String?
+        public let frame: Rect
+    }
+
+    public let screen: String
+    public let canvas: Rect
+    public let map: ScreenMap
+    /// Targets in node-id order.
+    public let targets: [Target]
+
+    /// Samples `tester`'s screen.
+    /// - Parameter maxCells: the grid is coarsened above this many cells (very tall captures).
+    public init(_ tester: HitTester, step requested: Double = 1, maxCells: Int = 1_500_000) {
+        let canvas = tester.snapshot.canvas
+        var step = requested
+        let cells = (canvas.width / step) * (canvas.height / step)
+        if cells > Double(maxCells) { step = (step * (cells / Double(maxCells)).squareRoot()).rounded(.up) }
+        self.screen = tester.snapshot.screen
+        self.canvas = canvas
+        self.map = tester.screenMap(step: step, area: canvas)
+        let nodes = tester.snapshot.nodes
+        self.targets = tester.targets
+            .map { i in Target(node: i, id: nodes[i].id, action: tester.handlers[i].first(where: { $0.isTapLike })?.action, frame: nodes[i].frame) }
+            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    }
+}
+
+extension TargetCoverage {
+    /// The target's fields as baselines, `deadzones --json` and the run JSON write them
+    /// (inside an object the caller opens): node, action and the six fractions, 4 decimals.
+    /// - Parameter sorted: keys in sorted order (canonical baseline files); else node, action,
+    ///   then the fractions in the order the spec lists them.
+    public func writeFields(to w: inout JSONWriter, sorted: Bool = false) {
+        if sorted {
+            w.field("action", action)
+            w.field("ambiguous", rounded: ambiguous)
+            w.field("blocked", rounded: blocked)
+            w.field("disabled", rounded: disabled)
+            w.field("miss", rounded: miss)
+            w.field("node", node)
+            w.field("own", rounded: own)
+            w.field("stolen", rounded: stolen)
+        } else {
+            w.field("node", node)
+            w.field("action", action)
+            for (name, value) in fractions { w.field(name, rounded: value) }
+        }
+    }
+}
+
+extension HitTester {
+    /// Why a target does not fire everywhere in its frame: the engine's reason at the
+    /// first sample (row by row) where a tap does not fire it; nil when it fires everywhere
+    /// or is not a target of this snapshot. Used to name the cause of a coverage loss.
+    public func coverageLossReason(_ id: String, step: Double = 1) -> String? {
+        guard let target = index(ofID: id), targets.contains(target) else { return nil }
+        let frame = snapshot.nodes[target].frame
+        let (xs, ys) = HitTester.sampleCentres(of: frame, step: HitTester.effectiveStep(for: frame, step: step))
+        var scratch = HitScratch()
+        for y in ys {
+            for x in xs {
+                let r = resolve(at: Point(x, y), scratch: &scratch)
+                if SampleKind(r, target: target) != .own { return reason(for: r) }
+            }
+        }
+        return nil
     }
 }

@@ -3,8 +3,9 @@ import TraceStore
 
 /// The repository's example data (`Traces/`), imported on first use so that
 /// `swift run replay --baseline Baselines` works on a fresh clone, and kept in
-/// step with the files so that editing an example snapshot and running again
-/// replays the edited snapshot.
+/// step with the files (a changed file is imported again). Which snapshot a run
+/// uses is decided by capture time, never by import order: re-importing the
+/// examples never makes an older build current again.
 public enum ExampleData {
     /// Other builds of the example screens live here; they are not imported (the
     /// newest stored snapshot of a screen is the one a default run uses).
@@ -12,9 +13,8 @@ public enum ExampleData {
 
     /// Imports `folder` (traces anywhere under it, snapshots outside `builds/`)
     /// when the database holds no traces and no snapshots yet, or when it holds
-    /// data imported from that folder before (then changed files are imported,
-    /// and the folder's snapshots become their screens' current ones). A
-    /// database filled from elsewhere is left alone.
+    /// data imported from that folder before (then changed files are imported).
+    /// A database filled from elsewhere is left alone.
     /// - Returns: the files that added something (empty when nothing changed).
     @discardableResult
     public static func importIfEmpty(_ store: TraceStore, folder: String = "Traces", log: (String) -> Void) throws -> [String] {
@@ -22,15 +22,8 @@ public enum ExampleData {
         let empty = counts.traces == 0 && counts.snapshots == 0
         guard try empty || store.hasImports(under: folder) else { return [] }
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue,
-              let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        while let rel = walker.nextObject() as? String {
-            if rel == otherBuildsFolder || rel.hasPrefix(otherBuildsFolder + "/") { continue }
-            let path = (folder as NSString).appendingPathComponent(rel)
-            if TraceStore.importKind(of: path) != nil { files.append(path) }
-        }
-        files.sort()
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else { return [] }
+        let files = try InputFiles.collect([folder], skipping: [otherBuildsFolder]) { TraceStore.importKind(of: $0) != nil }
         guard !files.isEmpty else { return [] }
         if empty { log("the database is empty: importing the example data in \(folder)/ (\(files.count) files)") }
         var changed: [String] = []
@@ -38,9 +31,6 @@ public enum ExampleData {
             do {
                 let result = try store.importFile(file)
                 if !result.tracesAdded.isEmpty || result.snapshotsAdded > 0 { changed.append(file) }
-                if result.kind == .snapshot, let data = FileManager.default.contents(atPath: file) {
-                    try store.makeCurrent(snapshotHash: TraceStore.contentHash(of: data))
-                }
             } catch let e as ImportError {
                 throw RunInputError(e.description)
             }

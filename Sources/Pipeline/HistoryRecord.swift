@@ -1,40 +1,82 @@
 import Baselines
+import HitTesting
 import ReplayEngine
 import TapModel
 import TraceStore
 
 /// Turns a run's outcome into the plain rows history stores.
-enum HistoryRecord {
-    static func make(_ run: RunOutcome, finishedAt: String) -> RunRecord {
+///
+/// What a run stores (docs/baselines.md, "History"): per suite its counts and the
+/// traces it replayed; per target its coverage and responsiveness; every finding;
+/// and per press only what carries information — presses that did not fire, that
+/// changed against the baseline, or that missed their expectation. A press with no
+/// row fired as on the baseline; its trace and the snapshot's hash reproduce it.
+public enum HistoryRecord {
+    /// A suite's press rows and traces, collected while the run folds its presses.
+    public struct SuiteRows: Sendable {
+        public var traces: [Int64] = []
+        public var presses: [RunRecord.Press] = []
+        public init() {}
+
+        /// Keeps a press that did not fire, changed, or missed its expectation.
+        mutating func add(_ pair: PressPair, traceID: Int64, thresholds: DiffThresholds) {
+            let a = pair.current
+            guard a.partOf == nil else { return }
+            let b = pair.before
+            var informative = !a.fired || a.met == false
+            if let b {
+                informative = informative || b.outcome.fires != a.fired || b.action != a.action || b.node != a.node
+                    || abs((a.latencyMs ?? 0) - (b.latencyMs ?? 0)) > thresholds.latencyMs
+            }
+            guard informative else { return }
+            presses.append(RunRecord.Press(
+                traceID: traceID, press: Int32(a.press), outcome: HistoryRecord.code(a.outcome), node: a.node, action: a.action,
+                latencyMs: a.latencyMs, baselineOutcome: b.map { HistoryRecord.code($0.outcome) }, baselineNode: b?.node,
+                baselineAction: b?.action, baselineLatencyMs: b?.latencyMs, met: a.met))
+        }
+    }
+
+    static func code(_ o: TouchResult.Outcome) -> UInt8 { UInt8(RunRecord.outcomeNames.firstIndex(of: o.rawValue)!) }
+
+    static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
         let request = run.request
-        let settings: JSONValue = .object([
-            "touchRadius": .number(request.hit.touchRadius), "gridStep": .number(request.gridStep),
-            "replay": request.replay.json, "recordMode": .string(request.recordMode.rawValue),
-            "latencyThresholdMs": .number(request.thresholds.latencyMs), "coverageThreshold": .number(request.thresholds.coverage),
-        ])
+        var settings = JSONWriter(style: .compact)
+        settings.object { w in
+            w.field("touchRadius", request.hit.touchRadius)
+            w.field("gridStep", request.gridStep)
+            w.key("replay")
+            w.object { w in
+                let r = request.replay
+                w.field("tapSlop", r.tapSlop); w.field("tapMaxDuration", r.tapMaxDuration)
+                w.field("multiTapWindow", r.multiTapWindow); w.field("multiTapDistance", r.multiTapDistance)
+                w.field("magnifyThreshold", r.magnifyThreshold); w.field("rotateThreshold", r.rotateThreshold)
+                w.field("retryWindow", r.retryWindow); w.field("retryDistance", r.retryDistance)
+            }
+            w.field("recordMode", request.recordMode.rawValue)
+            w.field("latencyThresholdMs", request.thresholds.latencyMs)
+            w.field("coverageThreshold", request.thresholds.coverage)
+        }
         return RunRecord(
             startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,
-            touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings.serialized(.compact),
-            suites: run.suites.map { s in
-                RunRecord.Suite(
+            touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings.text,
+            suites: zip(run.suites, rows).map { s, rows in
+                let responsiveness = s.stats.responsiveness
+                return RunRecord.Suite(
                     suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
                     appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: s.baseline.rawValue, passed: s.passed,
-                    presses: s.replay.presses.map { p in
-                        RunRecord.Press(trace: p.trace, press: p.press, x: p.at.x, y: p.at.y, outcome: p.outcome.rawValue, node: p.node,
-                                        action: p.action, gesture: p.gesture, latencyMs: p.latencyMs, expect: p.expect, met: p.met,
-                                        partOf: p.partOf)
-                    },
-                    targets: s.replay.coverage.map { t in
-                        let r = s.replay.responsiveness[t.node]
+                    traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
+                    firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
+                    targets: s.coverage.map { t in
+                        let r = responsiveness[t.node]
                         return RunRecord.Target(node: t.node, action: t.action, own: t.own, stolen: t.stolen, blocked: t.blocked,
                                                 ambiguous: t.ambiguous, disabled: t.disabled, miss: t.miss,
                                                 expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
                     findings: (s.diff.regressions + s.diff.improvements + s.diff.notes).map { f in
-                        RunRecord.Finding(kind: f.kind.rawValue, rule: f.rule, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
-                                          node: f.node, before: f.before.map { FindingJSON.side($0).serialized(.compact) },
-                                          after: f.after.map { FindingJSON.side($0).serialized(.compact) }, message: f.message)
+                        RunRecord.Finding(kind: f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
+                                          node: f.node, before: f.before.map { FindingJSON.sideText($0) },
+                                          after: f.after.map { FindingJSON.sideText($0) }, message: f.message)
                     })
             })
     }
@@ -42,28 +84,46 @@ enum HistoryRecord {
 
 /// JSON of findings, shared by history and the reports.
 public enum FindingJSON {
-    public static func side(_ s: Finding.Side) -> JSONValue {
-        var pairs: [JSONValue.Pair] = []
-        if let v = s.outcome { pairs.append(.init("outcome", .string(v))) }
-        if s.outcome != nil || s.node != nil { pairs.append(.init("node", .string(s.node))) }
-        if s.outcome != nil || s.action != nil { pairs.append(.init("action", .string(s.action))) }
-        if s.outcome != nil { pairs.append(.init("latencyMs", s.latencyMs.map { .rounded($0) } ?? .null)) }
-        if let v = s.own { pairs.append(.init("own", .rounded(v))) }
-        if let v = s.miss { pairs.append(.init("miss", .rounded(v))) }
-        return .object(pairs)
+    public static func writeSide(_ s: Finding.Side, to w: inout JSONWriter) {
+        w.object { w in
+            if let v = s.outcome { w.field("outcome", v) }
+            if s.outcome != nil || s.node != nil { w.field("node", s.node) }
+            if s.outcome != nil || s.action != nil { w.field("action", s.action) }
+            if s.outcome != nil { w.field("latencyMs", rounded: s.latencyMs) }
+            if let v = s.own { w.field("own", rounded: v) }
+            if let v = s.stolen { w.field("stolen", rounded: v) }
+            if let v = s.blocked { w.field("blocked", rounded: v) }
+            if let v = s.ambiguous { w.field("ambiguous", rounded: v) }
+            if let v = s.disabled { w.field("disabled", rounded: v) }
+            if let v = s.miss { w.field("miss", rounded: v) }
+            if let v = s.stolenBy { w.field("stolenBy", v) }
+        }
     }
 
-    public static func finding(_ f: Finding) -> JSONValue {
-        var pairs: [JSONValue.Pair] = [.init("rule", .string(f.rule)), .init("suite", .string(f.suite))]
-        if let t = f.trace { pairs.append(.init("trace", .string(t))) }
-        if let p = f.press { pairs.append(.init("press", .number(p))) }
-        if let a = f.at { pairs.append(.init("at", .array([.rounded(a.x), .rounded(a.y)]))) }
-        pairs.append(.init("node", .string(f.node)))
-        pairs.append(.init("action", .string(f.action)))
-        if let e = f.expect { pairs.append(.init("expect", .string(e))) }
-        pairs.append(.init("before", f.before.map(side) ?? .null))
-        pairs.append(.init("after", f.after.map(side) ?? .null))
-        pairs.append(.init("message", .string(f.message)))
-        return .object(pairs)
+    /// One side as compact JSON text (history's `before` and `after` columns, JUnit details).
+    public static func sideText(_ s: Finding.Side) -> String {
+        var w = JSONWriter(style: .compact)
+        writeSide(s, to: &w)
+        return w.text
+    }
+
+    public static func writeFinding(_ f: Finding, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("rule", f.rule.rawValue)
+            w.field("suite", f.suite)
+            if let t = f.trace { w.field("trace", t) }
+            if let p = f.press { w.field("press", p) }
+            if let a = f.at { w.key("at"); w.numbers([JSONValue.round(a.x), JSONValue.round(a.y)]) }
+            w.field("node", f.node)
+            w.field("action", f.action)
+            if let e = f.expect { w.field("expect", e) }
+            w.key("before")
+            if let b = f.before { writeSide(b, to: &w) } else { w.null() }
+            w.key("after")
+            if let a = f.after { writeSide(a, to: &w) } else { w.null() }
+            w.field("message", f.message)
+            if f.trace != nil { w.field("probe", f.probe) }
+            if let c = f.causeNode { w.field("cause", c) }
+        }
     }
 }

@@ -30,44 +30,70 @@ public struct RunRequest: Sendable {
     public var recordHistory = true
     /// Write baselines as the record mode says; false: only compare with those that exist (`replay report`).
     public var writeBaselines = true
+    /// Sample each screen for a picture (`--html`, `--svg`).
+    public var picture = false
+    /// Traces replayed together across the cores before their results are folded in.
+    public var batch = 32
 
     public init() {}
+
+    /// The settings a baseline records and is compared under.
+    public var baselineSettings: BaselineSettings {
+        BaselineSettings(touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
+    }
 }
 
 /// Where a suite's snapshot came from.
 public struct SnapshotInfo: Sendable, Equatable {
-    /// A file path, or `db:<id>` for a stored snapshot.
+    /// A file path, or `db:<id> (<file>)` for a stored snapshot.
     public var source: String
     public var contentHash: String
     public var appVersion: String?
     public var appBuild: String?
+    public var capturedAt: String?
+    /// What the capture source cannot know (`capture.limits`).
+    public var limits: [String] = []
 }
 
-/// What happened to a suite's baseline in this run.
-public enum BaselineStatus: String, Sendable {
-    /// Compared with the existing baseline.
-    case compared
-    /// There was none: it was written, and the run fails until it is reviewed and committed.
-    case written
-    /// There was none, and the record mode forbids writing one.
-    case missing
-    /// Rewritten from this run (`--record`).
-    case recorded
-    /// No `--baseline` given.
-    case none
+/// A recorded press as a picture marks it.
+public struct PressMark: Sendable {
+    public var key: PressKey
+    public var at: Point
+    public var fired: Bool
+    public var regressed: Bool
+    public var title: String
 }
 
-/// One suite's result: the replay, its comparison with the baseline, and whether it passed.
+/// One suite's result: what its presses added up to, its coverage, the comparison
+/// with the baseline, and whether it passed. It holds no list of every press.
 public struct SuiteOutcome: Sendable {
-    public var replay: SuiteReplay
-    /// The compiled snapshot (reports draw from its sampling).
-    public var tester: HitTester
+    public var suite: String
     public var snapshot: SnapshotInfo
-    public var diff: Diff.Result
+    public var stats: SuiteStats
+    /// Dead-zone coverage of every target, by node id.
+    public var coverage: [TargetCoverage]
+    public var diff: Comparison.Result
     public var baseline: BaselineStatus
     public var baselineFile: String?
+    /// The baseline file's version (1 or 2), when one was read.
+    public var baselineVersion: Int?
     public var passed: Bool
-    public var suite: String { replay.suite }
+    /// Traces replayed.
+    public var traces: Int = 0
+    /// Presses with `expect`: (trace, press, expected node), for a test case each.
+    public var expectations: [(key: PressKey, expect: String)] = []
+    /// Notes about traces that do not fit the snapshot (outside its bounds, another device, unknown expect).
+    public var warnings: [String] = []
+    /// The engine's sampling of the screen, when the request asked for a picture.
+    public var picture: ScreenPicture?
+    /// Press marks for the picture: every regressed press, then others up to a cap.
+    public var marks: [PressMark] = []
+
+    public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
+                baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {
+        self.suite = suite; self.snapshot = snapshot; self.stats = stats; self.coverage = coverage; self.diff = diff
+        self.baseline = baseline; self.baselineFile = baselineFile; self.passed = passed
+    }
 }
 
 public struct RunOutcome: Sendable {
@@ -77,24 +103,35 @@ public struct RunOutcome: Sendable {
     public var startedAt: String
     public var revision: String?
     public var request: RunRequest
+    /// Screens with stored traces but no snapshot in this run.
+    public var screensWithoutSnapshot: [String] = []
 }
 
-/// The nightly job: replay every stored trace against each snapshot, compare with
-/// the baselines, write baselines as the record mode says, and record the run in history.
+/// Follows a run as it goes (the streamed `--json --presses`); called on the run's thread.
+public protocol RunObserver: AnyObject {
+    func suiteStarted(_ suite: String, snapshot: SnapshotInfo)
+    /// One press, now and against the baseline's snapshot (nil without a v2 baseline).
+    func press(_ current: PressResult, baseline: PressResult?, legacy: PressSide?, probe: Bool)
+    func suiteFinished(_ outcome: SuiteOutcome)
+}
+
+/// The nightly job: replay every stored trace against each snapshot and against its
+/// baseline's snapshot, compare press by press, write baselines as the record mode
+/// says, and record the run in history.
 public struct RunPipeline: Sendable {
     public let store: TraceStore
     public init(store: TraceStore) { self.store = store }
 
-    /// - Parameter log: progress and notes for stderr.
+    /// Marks kept for a picture besides the regressed presses.
+    static let markLimit = 3000
+
+    /// - Parameters:
+    ///   - log: progress and notes for stderr.
+    ///   - observer: follows every press (for streamed output).
     /// - Throws: `RunInputError` when an input (snapshot, baseline) cannot be used; `StoreError` for the database.
-    public func run(_ request: RunRequest, log: (String) -> Void = { _ in }) throws -> RunOutcome {
+    public func run(_ request: RunRequest, log: (String) -> Void = { _ in }, observer: RunObserver? = nil) throws -> RunOutcome {
         let startedAt = TraceStoreClock.now()
         let snapshots = try loadSnapshots(request.snapshotPaths)
-        guard !snapshots.isEmpty else {
-            throw RunInputError(request.snapshotPaths.isEmpty
-                ? "no snapshots to replay against: the database holds none (import some with replay import, or pass --snapshots)"
-                : "no snapshot files (.json) under \(request.snapshotPaths.joined(separator: ", "))")
-        }
         var seen: [String: String] = [:]
         for (snapshot, info) in snapshots {
             if let other = seen[snapshot.screen] {
@@ -103,88 +140,173 @@ public struct RunPipeline: Sendable {
             seen[snapshot.screen] = info.source
         }
         let folder = request.baselineFolder.map { BaselineFolder(path: $0, writer: request.writer) }
+        // What this run cannot compare, said up front.
+        let tracedScreens = Set(try store.traces().map(\.header.screen))
+        let withoutSnapshot = tracedScreens.subtracting(seen.keys).sorted()
+        for screen in withoutSnapshot {
+            log("note: traces of screen '\(screen)' are stored but no snapshot of it is in this run: they are not replayed")
+        }
+        var baselinedScreens: [String] = []
+        if let folder { baselinedScreens = try folder.suites().filter { seen[$0] == nil } }
+        if snapshots.isEmpty && baselinedScreens.isEmpty {
+            throw RunInputError(request.snapshotPaths.isEmpty
+                ? "no snapshots to replay against: the database holds none (import some with replay import, or pass --snapshots)"
+                : "no snapshot files (.json) under \(request.snapshotPaths.joined(separator: ", "))")
+        }
         var outcomes: [SuiteOutcome] = []
+        var history: [HistoryRecord.SuiteRows] = []
         for (snapshot, info) in snapshots.sorted(by: { $0.0.screen < $1.0.screen }) {
-            let tester = HitTester(snapshot, settings: request.hit)
-            let replayer = Replayer(tester: tester, settings: request.replay)
-            let stored = try store.traces(screen: snapshot.screen)
-            if stored.isEmpty { log("note: no stored traces of screen '\(snapshot.screen)'; only its coverage is compared") }
-            var clock = Stopwatch()
-            let events = stored.reduce(0) { $0 + $1.eventCount }
-            let store = self.store
-            let perTrace = try replayer.replayTraces(count: stored.count) { i in
-                TraceInput(name: stored[i].header.trace, events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
-            }
-            log("\(snapshot.screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source) in \(clock.lap())")
-            let replay = replayer.suite(from: perTrace, coverageStep: request.gridStep)
-            log("\(snapshot.screen): sampled the coverage of \(replay.coverage.count) targets in \(clock.lap())")
-
-            var baseline: Baseline?
-            var status = BaselineStatus.none
-            var file: String?
-            if let folder {
-                file = folder.file(for: snapshot.screen)
-                do {
-                    baseline = try folder.load(snapshot.screen)
-                } catch let e as BaselineError {
-                    throw RunInputError(e.message)
-                }
-                if let b = baseline, b.touchRadius != request.hit.touchRadius || b.gridStep != request.gridStep {
-                    log("warning: \(file!) was recorded with touch radius \(JSONValue.format(b.touchRadius)) and grid step \(JSONValue.format(b.gridStep)); this run uses \(JSONValue.format(request.hit.touchRadius)) and \(JSONValue.format(request.gridStep))")
-                }
-                let fresh = Baseline(replay, touchRadius: request.hit.touchRadius, gridStep: request.gridStep)
-                switch (request.recordMode, baseline) {
-                case (_, nil) where !request.writeBaselines:
-                    status = .none
-                case (_, _?) where !request.writeBaselines:
-                    status = .compared
-                case (.all, _):
-                    try write(fresh, folder)
-                    status = .recorded
-                    log("recorded \(file!)")
-                case (.missing, nil):
-                    try write(fresh, folder)
-                    status = .written
-                    log("wrote a new baseline \(file!): review it, commit it, and run again")
-                case (.never, nil):
-                    status = .missing
-                    log("no baseline \(file!), and the record mode (never) forbids writing one")
-                default:
-                    status = .compared
-                }
-            }
-            let diff = Diff.compare(baseline: status == .compared ? baseline : nil, current: replay, thresholds: request.thresholds)
-            let passed: Bool
-            switch status {
-            case .recorded: passed = true
-            case .written, .missing: passed = false
-            case .compared, .none: passed = diff.regressions.isEmpty
-            }
-            outcomes.append(SuiteOutcome(replay: replay, tester: tester, snapshot: info, diff: diff, baseline: status, baselineFile: file, passed: passed))
+            let (suite, rows) = try runSuite(snapshot, info, request, folder, log: log, observer: observer)
+            outcomes.append(suite)
+            history.append(rows)
+        }
+        for screen in baselinedScreens {
+            let file = folder!.file(for: screen)
+            log("error: \(file) has a baseline of screen '\(screen)', but no snapshot of it is in this run: nothing was compared")
+            let missing0 = SuiteOutcome(suite: screen, snapshot: SnapshotInfo(source: "none", contentHash: ""), stats: SuiteStats(),
+                                       coverage: [], diff: Comparison.Result(), baseline: .noSnapshot, baselineFile: file, passed: false)
+            var missing = missing0
+            missing.warnings = ["no snapshot of this screen in the run"]
+            observer?.suiteStarted(screen, snapshot: missing.snapshot)
+            observer?.suiteFinished(missing)
+            outcomes.append(missing)
+            history.append(HistoryRecord.SuiteRows())
         }
         var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
-                                 revision: request.revision, request: request)
+                                 revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
         if request.recordHistory {
             var clock = Stopwatch()
-            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, finishedAt: TraceStoreClock.now()))
+            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStoreClock.now()))
             log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
         }
         return outcome
     }
 
-    private func write(_ baseline: Baseline, _ folder: BaselineFolder) throws {
-        do {
-            try folder.save(baseline)
-        } catch {
-            throw RunInputError("cannot write the baseline \(folder.file(for: baseline.suite)): \(error)")
+    private func runSuite(_ snapshot: Snapshot, _ info: SnapshotInfo, _ request: RunRequest, _ folder: BaselineFolder?,
+                          log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
+        let screen = snapshot.screen
+        observer?.suiteStarted(screen, snapshot: info)
+        let tester = HitTester(snapshot, settings: request.hit)
+        let replayer = Replayer(tester: tester, settings: request.replay)
+
+        // The baseline: its snapshot is replayed with the same settings as the new one.
+        var baseline: Baseline?
+        var file: String?
+        if let folder {
+            file = folder.file(for: screen)
+            do {
+                baseline = try folder.load(screen)
+            } catch let e as BaselineError {
+                throw RunInputError(e.message)
+            }
+            if let b = baseline, b.fileVersion == 1 {
+                log("note: \(file!) is a version-1 baseline (per-press results); it is still compared — --record rewrites it as version 2, the accepted snapshot")
+            }
+            if let b = baseline, b.settings != request.baselineSettings {
+                log("warning: \(file!) was recorded with \(b.settings.description); this run uses \(request.baselineSettings.description)")
+            }
         }
+        let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
+        let compared = plan.status == .compared ? baseline : nil
+        let baselineReplayer = compared?.snapshot.map { Replayer(tester: HitTester($0, settings: request.hit), settings: request.replay) }
+        var legacy: [PressKey: PressSide]?
+        if let compared, compared.fileVersion == 1 {
+            legacy = [:]
+            for p in compared.legacyPresses { legacy![p.key] = PressSide(p) }
+        }
+
+        let stored = try store.traces(screen: screen)
+        if stored.isEmpty {
+            log(baseline != nil
+                ? "note: no stored traces of screen '\(screen)': only its coverage is compared with the baseline"
+                : "note: no stored traces of screen '\(screen)': only its coverage is measured")
+        }
+        var fit = TraceFit(snapshot: snapshot, tester: tester)
+        var stats = SuiteStats(settings: request.replay)
+        var comparison = Comparison(suite: screen, thresholds: request.thresholds)
+        var rows = HistoryRecord.SuiteRows()
+        var expectations: [(key: PressKey, expect: String)] = []
+        var marks: [PressMark] = []
+        var others = 0
+        var clock = Stopwatch()
+        let events = stored.reduce(0) { $0 + $1.eventCount }
+        let store = self.store
+        try replayer.replayTraces(count: stored.count, batch: request.batch, also: baselineReplayer.map { [$0] } ?? [],
+                                  load: { i in
+                                      TraceInput(name: stored[i].header.trace,
+                                                 events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
+                                  }, consume: { i, results, others2 in
+            let against = others2.first
+            fit.check(stored[i], results)
+            stats.add(trace: results)
+            rows.traces.append(stored[i].rowID)
+            for (k, current) in results.enumerated() {
+                let before: PressSide?
+                if let against {
+                    before = k < against.count ? PressSide(against[k]) : nil
+                } else if let legacy {
+                    let key = PressKey(trace: current.trace, press: current.press)
+                    before = legacy[key]
+                    if before == nil { comparison.addNewPress(trace: current.trace) }
+                } else {
+                    before = nil
+                }
+                let pair = PressPair(current: current, before: before)
+                let regressed = comparison.add(pair)
+                observer?.press(current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: false)
+                rows.add(pair, traceID: stored[i].rowID, thresholds: request.thresholds)
+                if let expect = current.expect, current.partOf == nil {
+                    expectations.append((PressKey(trace: current.trace, press: current.press), expect))
+                }
+                if request.picture && current.partOf == nil && (regressed || others < RunPipeline.markLimit) {
+                    if !regressed { others += 1 }
+                    marks.append(PressMark(key: pair.key, at: current.at, fired: current.fired, regressed: regressed,
+                                           title: "\(current.trace) press \(current.press): \(current.outcome.rawValue)"
+                                               + (current.action.map { " \($0)" } ?? "") + " — \(current.reason)"))
+                }
+            }
+        })
+        log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
+            + (baselineReplayer != nil ? " and the baseline's snapshot" : "") + " in \(clock.lap())")
+        let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+        log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
+        let diff = comparison.finish(before: compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+
+        if plan.write {
+            do {
+                try folder!.save(Baseline(snapshot: snapshot, coverage: coverage, settings: request.baselineSettings))
+            } catch {
+                throw RunInputError("cannot write the baseline \(file!): \(error)")
+            }
+        }
+        switch plan.status {
+        case .recorded: log("recorded \(file!) (the snapshot of \(info.source) and the coverage of its \(coverage.count) targets)")
+        case .written: log("wrote a new baseline \(file!): review it, commit it, and run again")
+        case .missing: log("no baseline \(file!), and the record mode (never) forbids writing one")
+        default: break
+        }
+        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: stats, coverage: coverage, diff: diff, baseline: plan.status,
+                                   baselineFile: file, passed: plan.status.passes(diff))
+        outcome.baselineVersion = baseline?.fileVersion
+        outcome.traces = stored.count
+        outcome.expectations = expectations
+        outcome.warnings = fit.warnings
+        for w in fit.warnings { log("warning: \(screen): \(w)") }
+        if request.picture {
+            outcome.picture = ScreenPicture(tester)
+            outcome.marks = marks
+        }
+        observer?.suiteFinished(outcome)
+        return (outcome, rows)
     }
 
-    /// Snapshot files (folders searched for `.json`), or the newest stored snapshot of each screen.
+    /// Snapshot files (folders searched for `.json`), or the newest stored snapshot of each
+    /// screen by capture time (then app build), never merely the most recently imported.
     func loadSnapshots(_ paths: [String]) throws -> [(Snapshot, SnapshotInfo)] {
         if paths.isEmpty {
             var newest: [String: StoredSnapshot] = [:]
-            for s in try store.snapshots() where newest[s.screen] == nil || s.rowID > newest[s.screen]!.rowID {
+            for s in try store.snapshots() {
+                if let current = newest[s.screen], !StoredSnapshot.isOlder(current, than: s) { continue }
                 newest[s.screen] = s
             }
             return try newest.values.sorted { $0.screen < $1.screen }.map { s in
@@ -192,34 +314,63 @@ public struct RunPipeline: Sendable {
                 do {
                     let snapshot = try Snapshot(json: json)
                     return (snapshot, SnapshotInfo(source: "db:\(s.rowID)" + (s.importedFrom.map { " (\($0))" } ?? ""),
-                                                   contentHash: s.contentHash, appVersion: s.appVersion, appBuild: s.appBuild))
+                                                   contentHash: s.contentHash, appVersion: s.appVersion, appBuild: s.appBuild,
+                                                   capturedAt: s.capturedAt, limits: snapshot.capture?.limits ?? []))
                 } catch let e as SnapshotError {
                     throw RunInputError("stored snapshot \(s.rowID): \(e)")
                 }
             }
         }
-        var files: [String] = []
+        let files = try InputFiles.collect(paths, recursive: false) { $0.hasSuffix(".json") }
         let fm = FileManager.default
-        for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw RunInputError("\(path): no such file or folder") }
-            if isDir.boolValue {
-                let names = (try? fm.contentsOfDirectory(atPath: path)) ?? []
-                files += names.filter { $0.hasSuffix(".json") }.sorted().map { (path as NSString).appendingPathComponent($0) }
-            } else {
-                files.append(path)
-            }
-        }
         return try files.map { file in
             guard let data = fm.contents(atPath: file) else { throw RunInputError("\(file): cannot read the file") }
             do {
                 let snapshot = try Snapshot(json: data)
                 return (snapshot, SnapshotInfo(source: file, contentHash: TraceStore.contentHash(of: data),
-                                               appVersion: snapshot.app.version, appBuild: snapshot.app.build))
+                                               appVersion: snapshot.app.version, appBuild: snapshot.app.build,
+                                               capturedAt: snapshot.capturedAt, limits: snapshot.capture?.limits ?? []))
             } catch let e as SnapshotError {
                 throw RunInputError(e.located(in: file))
             }
         }
+    }
+}
+
+/// Whether recorded traces fit the snapshot they are replayed against: touches
+/// outside its bounds, a different device, an `expect` naming no node.
+struct TraceFit {
+    let snapshot: Snapshot
+    let tester: HitTester
+    private var outside = 0
+    private var outsideTraces = Set<String>()
+    private var devices = Set<String>()
+    private var unknownExpect: [String: Int] = [:]
+
+    init(snapshot: Snapshot, tester: HitTester) { self.snapshot = snapshot; self.tester = tester }
+
+    mutating func check(_ trace: StoredTrace, _ results: [PressResult]) {
+        let bounds = snapshot.canvas
+        if let model = trace.header.deviceModel, let mine = snapshot.device.model, model != mine { devices.insert(model) }
+        for r in results where r.partOf == nil {
+            if !bounds.containsClosed(r.at) { outside += 1; outsideTraces.insert(r.trace) }
+            if let e = r.expect, tester.index(ofID: e) == nil { unknownExpect[e, default: 0] += 1 }
+        }
+    }
+
+    var warnings: [String] {
+        var out: [String] = []
+        if outside > 0 {
+            let c = snapshot.canvas
+            out.append("\(plural(outside, "press")) outside the snapshot's \(JSONValue.format(c.width))×\(JSONValue.format(c.height)) pt bounds (traces \(outsideTraces.sorted().prefix(5).joined(separator: ", ")))")
+        }
+        if !devices.isEmpty, let mine = snapshot.device.model {
+            out.append("traces recorded on \(devices.sorted().joined(separator: ", ")), the snapshot on \(mine): frames may not match")
+        }
+        for (e, n) in unknownExpect.sorted(by: { $0.key < $1.key }) {
+            out.append("\(plural(n, "press")) expect '\(e.clipped)', which is no node of this snapshot")
+        }
+        return out
     }
 }
 

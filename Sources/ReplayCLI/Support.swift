@@ -25,6 +25,11 @@ enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Writes bytes (a JSON writer's chunk) to stdout.
+    static func outBytes(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
+    }
+
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
 
     /// Colour on stdout only on a terminal, and never with NO_COLOR set (no-color.org).
@@ -59,7 +64,7 @@ func runReportingInputErrors(_ body: () throws -> Void) throws {
 enum SnapshotFiles {
     /// Reads and validates a snapshot file; errors name the file, line and JSON path.
     static func load(_ path: String) throws -> Snapshot {
-        let data = try readInputFile(path)
+        let data = try readInputFile(path, expected: "a snapshot file (.json)")
         do {
             return try Snapshot(json: data)
         } catch let e as SnapshotError {
@@ -69,7 +74,11 @@ enum SnapshotFiles {
 }
 
 /// The bytes of an input file; a file that cannot be read is an input error naming it.
-func readInputFile(_ path: String) throws -> Data {
+func readInputFile(_ path: String, expected: String = "a file") throws -> Data {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        throw InputError("\(path) is a folder: give \(expected)")
+    }
     do {
         return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {

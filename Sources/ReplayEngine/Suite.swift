@@ -9,77 +9,117 @@ public struct TraceInput: Sendable {
     public init(name: String, events: [TouchEvent]) { self.name = name; self.events = events }
 }
 
-/// Everything one snapshot's replay produced: per press, per target, per action.
-public struct SuiteReplay: Sendable {
-    public var suite: String
-    /// Every press of every trace, ordered by (trace, press).
-    public var presses: [PressResult]
-    /// Dead-zone coverage of every target, ordered by node id.
-    public var coverage: [TargetCoverage]
-    public var responsiveness: [String: TargetResponsiveness]
-    public var bursts: [RetryBurst]
-    public var latencies: [ActionLatency]
+/// What a suite's presses add up to, folded trace by trace so that a run of any
+/// size holds no list of every press: counts, first-try success, responsiveness
+/// per target, latency per action, retry bursts.
+///
+/// - Complexity: O(presses) to fold; memory O(targets + latencies + bursts).
+public struct SuiteStats: Sendable {
+    /// Presses that began a gesture (a multi-tap's later presses are not counted again).
+    public private(set) var presses = 0
+    public private(set) var fired = 0
+    /// First tries at an expected target, and how many fired it.
+    public private(set) var firstTries = 0
+    public private(set) var firstTriesMet = 0
+    public private(set) var bursts: [RetryBurst] = []
+    private var targets: [String: TargetResponsiveness] = [:]
+    private var targetLatencies: [String: [Double]] = [:]
+    private var actionLatencies: [String: (node: String, action: String?, values: [Double])] = [:]
+    let settings: ReplaySettings
 
-    public init(suite: String, presses: [PressResult], coverage: [TargetCoverage], responsiveness: [String: TargetResponsiveness],
-                bursts: [RetryBurst], latencies: [ActionLatency]) {
-        self.suite = suite; self.presses = presses; self.coverage = coverage; self.responsiveness = responsiveness
-        self.bursts = bursts; self.latencies = latencies
+    public init(settings: ReplaySettings = ReplaySettings()) { self.settings = settings }
+
+    /// Folds one trace's results (in press order).
+    public mutating func add(trace results: [PressResult]) {
+        var seen = Set<String>()  // first try: per trace, the first press expecting each node
+        for r in results where r.partOf == nil {
+            presses += 1
+            if let expect = r.expect, seen.insert(expect).inserted {
+                targets[expect, default: TargetResponsiveness(node: expect)].expectedTries += 1
+                firstTries += 1
+                if r.met == true {
+                    targets[expect]!.firstTryMet += 1
+                    firstTriesMet += 1
+                }
+            }
+            guard r.fired, let node = r.node else { continue }
+            fired += 1
+            targets[node, default: TargetResponsiveness(node: node)].firings += 1
+            if let l = r.latencyMs {
+                targetLatencies[node, default: []].append(l)
+                actionLatencies[node + "\u{1F}" + (r.action ?? ""), default: (node, r.action, [])].values.append(l)
+            }
+        }
+        bursts += Responsiveness.bursts(results, settings: settings)
+    }
+
+    /// Per-target responsiveness: first-try success and the latency of what fired on it.
+    public var responsiveness: [String: TargetResponsiveness] {
+        var out = targets
+        for (node, values) in targetLatencies {
+            let sorted = values.sorted()
+            out[node]!.p50LatencyMs = Responsiveness.percentile(sorted, 50)
+            out[node]!.p95LatencyMs = Responsiveness.percentile(sorted, 95)
+        }
+        return out
+    }
+
+    /// Latency percentiles per fired action, ordered by node then action.
+    public var latencies: [ActionLatency] {
+        actionLatencies.values.map { g in
+            let sorted = g.values.sorted()
+            return ActionLatency(node: g.node, action: g.action, count: sorted.count,
+                                 p50Ms: Responsiveness.percentile(sorted, 50), p95Ms: Responsiveness.percentile(sorted, 95))
+        }.sorted { ($0.node, $0.action ?? "") < ($1.node, $1.action ?? "") }
     }
 }
 
 extension Replayer {
-    /// Replays every trace (in parallel across cores) and measures coverage.
-    /// The result does not depend on scheduling: presses are ordered by (trace, press).
-    public func replaySuite(traces: [TraceInput], coverageStep: Double = 1) -> SuiteReplay {
-        suite(from: replayTraces(traces), coverageStep: coverageStep)
-    }
-
-    /// The suite result of already replayed traces (in trace order): coverage and responsiveness added.
-    public func suite(from perTrace: [[PressResult]], coverageStep: Double = 1) -> SuiteReplay {
-        var presses: [PressResult] = []
-        presses.reserveCapacity(perTrace.reduce(0) { $0 + $1.count })
-        for results in perTrace { presses.append(contentsOf: results) }
-        let coverage = tester.coverage(step: coverageStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
-        let bursts = perTrace.flatMap { Responsiveness.bursts($0, settings: recognizer.settings) }
-        return SuiteReplay(suite: tester.snapshot.screen, presses: presses, coverage: coverage,
-                           responsiveness: Responsiveness.targets(presses), bursts: bursts,
-                           latencies: Responsiveness.latencies(presses))
-    }
-
-    /// Replays traces as they are loaded: each worker loads a trace (`load(i)`,
-    /// the i-th name in `names` order) and replays it, so loading one trace
-    /// overlaps replaying another. Results are in `names` order.
-    /// - Throws: the first error `load` throws.
-    public func replayTraces(count: Int, load: @Sendable (Int) throws -> TraceInput) throws -> [[PressResult]] {
-        var perTrace = [[PressResult]](repeating: [], count: count)
-        var errors = [Error?](repeating: nil, count: count)
-        perTrace.withUnsafeMutableBufferPointer { buffer in
-            errors.withUnsafeMutableBufferPointer { errorBuffer in
-                nonisolated(unsafe) let out = buffer, failed = errorBuffer
-                DispatchQueue.concurrentPerform(iterations: count) { i in
-                    do {
-                        let trace = try load(i)
-                        out[i] = replay(trace: trace.name, events: trace.events)
-                    } catch {
-                        failed[i] = error
+    /// Replays traces as they are loaded, `batch` at a time across the cores, and hands
+    /// each trace's results to `consume` in trace order, so memory holds one batch of
+    /// results, never every press. Loading one trace overlaps replaying another.
+    /// - Parameters:
+    ///   - load: the i-th trace.
+    ///   - also: other replayers (the baseline's snapshot) replaying the same presses.
+    ///   - consume: trace i's results from this replayer and from each of `also`.
+    /// - Throws: the first error `load` or `consume` throws.
+    public func replayTraces(count: Int, batch: Int = 32, also: [Replayer] = [],
+                             load: @Sendable (Int) throws -> TraceInput,
+                             consume: (Int, [PressResult], [[PressResult]]) throws -> Void) throws {
+        var start = 0
+        while start < count {
+            let end = min(count, start + batch), first = start
+            var results = [([PressResult], [[PressResult]])?](repeating: nil, count: end - start)
+            var errors = [Error?](repeating: nil, count: end - start)
+            results.withUnsafeMutableBufferPointer { buffer in
+                errors.withUnsafeMutableBufferPointer { errorBuffer in
+                    nonisolated(unsafe) let out = buffer, failed = errorBuffer
+                    DispatchQueue.concurrentPerform(iterations: end - start) { k in
+                        do {
+                            let trace = try load(first + k)
+                            let presses = Press.presses(from: trace.events)
+                            out[k] = (replay(trace: trace.name, presses: presses), also.map { $0.replay(trace: trace.name, presses: presses) })
+                        } catch {
+                            failed[k] = error
+                        }
                     }
                 }
             }
+            if let error = errors.lazy.compactMap({ $0 }).first { throw error }
+            for k in 0..<(end - start) {
+                let (mine, others) = results[k]!
+                results[k] = nil
+                try consume(start + k, mine, others)
+            }
+            start = end
         }
-        if let error = errors.lazy.compactMap({ $0 }).first { throw error }
-        return perTrace
     }
 
     /// Every trace's press results (traces ordered by name), replayed in parallel across cores.
     public func replayTraces(_ traces: [TraceInput]) -> [[PressResult]] {
         let ordered = traces.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        var perTrace = [[PressResult]](repeating: [], count: ordered.count)
-        perTrace.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: ordered.count) { i in
-                out[i] = replay(trace: ordered[i].name, events: ordered[i].events)
-            }
-        }
+        var perTrace: [[PressResult]] = []
+        try? replayTraces(count: ordered.count, load: { ordered[$0] }) { _, results, _ in perTrace.append(results) }
         return perTrace
     }
 }

@@ -3,24 +3,16 @@ import TapModel
 
 /// `replay deadzones`: coverage of every target, as JSON or as a table.
 public enum DeadzoneReport {
-    /// One target as it appears in baselines and in `deadzones --json`.
-    public static func targetJSON(_ t: TargetCoverage) -> JSONValue {
-        .object([
-            "node": .string(t.node),
-            "action": .string(t.action),
-            "own": .rounded(t.own),
-            "stolen": .rounded(t.stolen),
-            "blocked": .rounded(t.blocked),
-            "ambiguous": .rounded(t.ambiguous),
-            "disabled": .rounded(t.disabled),
-            "miss": .rounded(t.miss),
-        ])
-    }
-
     /// `{ "screen": ..., "targets": [...] }`, targets ordered by node id.
-    public static func json(screen: String, targets: [TargetCoverage]) -> JSONValue {
+    public static func json(screen: String, targets: [TargetCoverage]) -> String {
         let sorted = targets.sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
-        return .object(["screen": .string(screen), "targets": .array(sorted.map(targetJSON))])
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.field("screen", screen)
+            w.key("targets")
+            w.array(sorted) { w, t in w.object { w in t.writeFields(to: &w) } }
+        }
+        return w.text + "\n"
     }
 
     /// Worst first: least `own`, then most `miss`, then by id.

@@ -15,17 +15,14 @@ public enum HTMLReport {
     public static let margin = 16
 
     /// Drawings of every suite of a run (computed once; the HTML and the SVG files share them).
+    /// - Precondition: the run was asked for pictures (`RunRequest.picture`).
     public static func drawings(_ run: RunOutcome) -> [ScreenDrawing] {
-        run.suites.map { ScreenDrawing(tester: $0.tester) }
-    }
-
-    public static func regressedKeys(_ s: SuiteOutcome) -> Set<PressKey> {
-        Set(s.diff.regressions.compactMap { f in f.trace.flatMap { t in f.press.map { PressKey(trace: t, press: $0) } } })
+        run.suites.compactMap { $0.picture.map(ScreenDrawing.init) }
     }
 
     /// The standalone SVG of one suite (for `--svg DIR`).
     public static func svg(_ s: SuiteOutcome, drawing: ScreenDrawing) -> String {
-        drawing.svg(presses: s.replay.presses, regressed: regressedKeys(s), standalone: true)
+        drawing.svg(marks: s.marks, standalone: true)
     }
 
     public static func html(_ run: RunOutcome, drawings: [ScreenDrawing]) -> String {
@@ -56,7 +53,7 @@ public enum HTMLReport {
         <header><b>TapReplay</b> &nbsp; \(verdict) &nbsp; <span class="note">\(run.runID.map { "run #\($0) · " } ?? "")\(xmlEscape(run.startedAt))\(run.revision.map { " · " + xmlEscape(String($0.prefix(12))) } ?? "")</span></header>
 
         """
-        for (s, drawing) in zip(run.suites, drawings) {
+        for (s, drawing) in zip(run.suites.filter { $0.picture != nil }, drawings) {
             h += section(s, drawing)
         }
         h += "</body></html>\n"
@@ -64,22 +61,22 @@ public enum HTMLReport {
     }
 
     static func section(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
-        let regressed = regressedKeys(s)
         let build = s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? ""
         var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
         h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
         h += "<div class=\"body\"><figure>\n"
-        h += drawing.svg(presses: s.replay.presses, regressed: regressed)
+        h += drawing.svg(marks: s.marks)
         h += "<figcaption>"
         h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.deadColor)\"></span>dead (a tap inside a target fires nothing) "
         h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.ambiguousColor)\"></span>ambiguous "
         h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.blockedColor)\"></span>blocked "
         h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(135deg,\(ScreenDrawing.disabledColor) 0 2px,#e6e1f0 2px 4px)\"></span>disabled; "
-        h += "other colours: where each target fires (its frame outlined in the same colour). "
+        h += "other colours: where each target fires (its frame outlined in the same colour); "
+        h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)\"></span>striped in a target's colour: "
+        h += "taps inside another target's frame that this one steals. "
         h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed."
-        let shown = min(s.replay.presses.filter { $0.partOf == nil }.count, 3000)
-        let total = s.replay.presses.filter { $0.partOf == nil }.count
-        if shown < total { h += " Showing \(shown) of \(total) presses (regressed ones first)." }
+        let shown = s.marks.count
+        if shown < s.stats.presses { h += " Showing \(shown) of \(s.stats.presses) presses (regressed ones first)." }
         if drawing.step != 1 { h += " Sampled every \(fmt(drawing.step)) pt." }
         h += "</figcaption></figure>\n<div class=\"aside\">\n"
         h += targetTable(s, drawing)
@@ -90,25 +87,27 @@ public enum HTMLReport {
 
     static func targetTable(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
         var coverage: [String: TargetCoverage] = [:]
-        for t in s.replay.coverage { coverage[t.node] = t }
+        for t in s.coverage { coverage[t.node] = t }
         var before: [String: Finding] = [:]
-        for f in s.diff.regressions + s.diff.improvements where f.rule == "R4" { if let n = f.node { before[n] = f } }
+        for f in s.diff.regressions + s.diff.improvements where f.rule == .coverage { if let n = f.node { before[n] = f } }
         let withBaseline = s.baseline == .compared
         var h = "<table class=\"targets\"><thead><tr><th></th><th>target</th><th>action</th>"
-        h += withBaseline ? "<th>own (baseline → now)</th><th>miss (baseline → now)</th>" : "<th>own</th><th>miss</th>"
-        h += "<th>stolen</th><th>blocked</th><th>ambiguous</th><th>disabled</th></tr></thead><tbody>\n"
+        h += withBaseline ? "<th>own (baseline → now)</th><th>miss (baseline → now)</th><th>stolen (baseline → now)</th>" : "<th>own</th><th>miss</th><th>stolen</th>"
+        h += "<th>blocked</th><th>ambiguous</th><th>disabled</th></tr></thead><tbody>\n"
         for t in drawing.targets {
             guard let c = coverage[t.id] else { continue }
             let f = before[t.id]
             let isRegressed = f?.kind == .regression
             h += "<tr\(isRegressed ? " class=\"regressed\"" : "")><td><span class=\"swatch\" style=\"background:\(t.color)\"></span></td>"
             h += "<td>\(xmlEscape(t.id))</td><td>\(xmlEscape(c.action ?? "—"))</td>"
+            let thief = c.stolenBy.map { " (by \(xmlEscape($0)))" } ?? ""
             if let f, let b = f.before {
                 h += "<td class=\"n\">\(percent(b.own ?? 0)) → \(percent(c.own))</td><td class=\"n\">\(percent(b.miss ?? 0)) → \(percent(c.miss))</td>"
+                h += "<td class=\"n\">\(percent(b.stolen ?? 0)) → \(percent(c.stolen))\(thief)</td>"
             } else {
-                h += "<td class=\"n\">\(percent(c.own))</td><td class=\"n\">\(percent(c.miss))</td>"
+                h += "<td class=\"n\">\(percent(c.own))</td><td class=\"n\">\(percent(c.miss))</td><td class=\"n\">\(percent(c.stolen))\(thief)</td>"
             }
-            h += "<td class=\"n\">\(percent(c.stolen))</td><td class=\"n\">\(percent(c.blocked))</td><td class=\"n\">\(percent(c.ambiguous))</td><td class=\"n\">\(percent(c.disabled))</td></tr>\n"
+            h += "<td class=\"n\">\(percent(c.blocked))</td><td class=\"n\">\(percent(c.ambiguous))</td><td class=\"n\">\(percent(c.disabled))</td></tr>\n"
         }
         return h + "</tbody></table>\n"
     }
@@ -119,14 +118,18 @@ public enum HTMLReport {
         case .written: h += "<p class=\"fail\">No baseline: a new one was written to \(xmlEscape(s.baselineFile ?? "?")).</p>\n"
         case .missing: h += "<p class=\"fail\">No baseline at \(xmlEscape(s.baselineFile ?? "?")).</p>\n"
         case .none: h += "<p class=\"note\">Not compared with a baseline.</p>\n"
+        case .noSnapshot: h += "<p class=\"fail\">A baseline exists but no snapshot of this screen was in the run.</p>\n"
         case .compared, .recorded: break
         }
         guard !s.diff.regressions.isEmpty else {
             return h + "<p class=\"note\">No regressions.</p>\n"
         }
+        h += "<ul class=\"causes\">\n"
+        for c in s.diff.causes { h += "<li><b>\(xmlEscape(c.reason))</b> — \(xmlEscape(c.summary))</li>\n" }
+        h += "</ul>\n"
         h += "<table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
         for f in s.diff.regressions {
-            h += "<tr><td>\(f.rule)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+            h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
         }
         return h + "</tbody></table>\n"
     }

@@ -47,7 +47,7 @@ public enum HistoryReport {
             ["#\(r.id)", r.startedAt, String((r.revision ?? "-").prefix(12)), r.passed ? "pass" : "FAIL", String(r.regressions),
              r.suites.map { "\($0.suite)\($0.appBuild.map { "@\($0)" } ?? "")\($0.passed ? "" : "✗")" }.joined(separator: " ")]
         }, rightAligned: [4])
-        out += "\nTargets: own fraction and first-try success per run (oldest → newest)\n"
+        out += "\nTargets: own fraction per run, oldest → newest, as own@build; first-try success of the latest run\n"
         var rows: [[String]] = []
         var current: (String, String)?
         var cells: [String] = []
@@ -62,7 +62,7 @@ public enum HistoryReport {
                 current = (p.suite, p.node)
                 cells = []; tries = 0; met = 0
             }
-            cells.append("\(Int((p.own * 100).rounded()))%")
+            cells.append("\(Int((p.own * 100).rounded()))%@\(p.appBuild ?? "#\(p.runID)")")
             tries = p.expectedTries; met = p.firstTryMet
         }
         flush()

@@ -7,24 +7,39 @@ public enum MarkdownReport {
     public static func markdown(_ run: RunOutcome, maxFindings: Int = 20) -> String {
         let regressions = run.suites.reduce(0) { $0 + $1.diff.regressions.count }
         let improvements = run.suites.reduce(0) { $0 + $1.diff.improvements.count }
-        var out = run.passed
-            ? "### TapReplay: ✅ no regressions in \(run.suites.count) screen\(run.suites.count == 1 ? "" : "s")\n\n"
-            : "### TapReplay: ❌ \(regressions) regression\(regressions == 1 ? "" : "s") in \(run.suites.filter { !$0.passed }.count) of \(run.suites.count) screens\n\n"
+        let failed = run.suites.filter { !$0.passed }
+        var out: String
+        if run.passed {
+            out = "### TapReplay: ✅ no regressions in \(plural(run.suites.count, "screen"))\n\n"
+        } else if regressions > 0 {
+            out = "### TapReplay: ❌ \(plural(regressions, "regression")) in \(failed.count) of \(plural(run.suites.count, "screen"))\n\n"
+        } else {
+            out = "### TapReplay: ❌ \(failed.count) of \(plural(run.suites.count, "screen")) not compared (see the baselines below)\n\n"
+        }
         out += "| Screen | Build | Presses | Fired | Regressions | Improvements | Baseline |\n|---|---|---:|---:|---:|---:|---|\n"
         for s in run.suites {
-            let primary = s.replay.presses.filter { $0.partOf == nil }
-            out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(primary.count) | \(primary.filter(\.fired).count) | \(s.diff.regressions.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
+            out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(s.stats.presses) | \(s.stats.fired) | \(s.diff.regressions.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
         }
-        for s in run.suites where !s.diff.regressions.isEmpty || s.baseline == .written || s.baseline == .missing {
+        for s in run.suites where !s.passed {
             out += "\n**\(cell(s.suite))**\n\n"
-            if s.baseline == .written { out += "- a new baseline was written to `\(s.baselineFile ?? "?")`: review and commit it\n" }
-            if s.baseline == .missing { out += "- no baseline at `\(s.baselineFile ?? "?")`\n" }
-            for f in s.diff.regressions.prefix(maxFindings) {
-                out += "- **\(f.rule)** \(cell(f.location)): \(cell(f.message))\n"
+            switch s.baseline {
+            case .written: out += "- a new baseline was written to `\(s.baselineFile ?? "?")`: review and commit it\n"
+            case .missing: out += "- no baseline at `\(s.baselineFile ?? "?")`\n"
+            case .noSnapshot: out += "- `\(s.baselineFile ?? "?")` has a baseline but no snapshot of this screen was in the run\n"
+            default: break
             }
-            if s.diff.regressions.count > maxFindings { out += "- … and \(s.diff.regressions.count - maxFindings) more\n" }
+            var shown = 0
+            for c in s.diff.causes {
+                out += "- \(cell(c.reason)) — **\(cell(c.summary))**\n"
+                for i in c.regressions.prefix(max(0, min(5, maxFindings - shown))) {
+                    let f = s.diff.regressions[i]
+                    out += "  - **\(f.rule.rawValue)** \(cell(f.location)): \(cell(f.message))\n"
+                    shown += 1
+                }
+            }
+            if s.diff.regressions.count > shown { out += "- … and \(s.diff.regressions.count - shown) more findings\n" }
         }
-        if improvements > 0 { out += "\n\(improvements) improvement\(improvements == 1 ? "" : "s").\n" }
+        if improvements > 0 { out += "\n\(plural(improvements, "improvement")).\n" }
         if let id = run.runID { out += "\n<sub>run #\(id)\(run.revision.map { " at \($0)" } ?? "")</sub>\n" }
         return out
     }

@@ -7,16 +7,16 @@ public enum QueryCell: Sendable, Equatable {
     case real(Double)
     case text(String)
 
-    var json: JSONValue {
+    func write(to w: inout JSONWriter) {
         switch self {
-        case .null: return .null
-        case .integer(let i): return .number(Double(i))
-        case .real(let d): return .number(d)
-        case .text(let s): return .string(s)
+        case .null: w.null()
+        case .integer(let i): w.number(Int(i))
+        case .real(let d): w.number(d)
+        case .text(let s): w.string(s)
         }
     }
 
-    var text: String {
+    public var text: String {
         switch self {
         case .null: return ""
         case .integer(let i): return String(i)
@@ -36,13 +36,36 @@ public enum QueryOutput {
         return text + "(\(rows.count) row\(rows.count == 1 ? "" : "s"))\n"
     }
 
-    public static func json(columns: [String], rows: [[QueryCell]]) -> JSONValue {
-        .array(rows.map { row in .object(zip(columns, row).map { JSONValue.Pair($0, $1.json) }) })
+    /// The table shows at most this many rows (the rest are counted); `--csv` and `--json` stream every row.
+    public static let tableRowLimit = 100_000
+
+    /// Streams rows as a JSON array of objects, one per row, through `writer`.
+    public struct JSONStream {
+        var writer: JSONWriter
+        var columns: [String] = []
+        public init(sink: @escaping (ArraySlice<UInt8>) -> Void) {
+            writer = JSONWriter(style: .pretty, sink: sink)
+            writer.beginArray()
+        }
+        public mutating func start(_ columns: [String]) { self.columns = columns }
+        public mutating func row(_ cells: [QueryCell]) {
+            writer.beginObject()
+            for (c, v) in zip(columns, cells) { writer.key(c); v.write(to: &writer) }
+            writer.endObject()
+        }
+        public mutating func finish() {
+            writer.endArray()
+            writer.flush()
+        }
+    }
+
+    public static func csvLine(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\n"
     }
 
     public static func csv(columns: [String], rows: [[QueryCell]]) -> String {
-        var out = columns.map(field).joined(separator: ",") + "\n"
-        for row in rows { out += row.map { field($0.text) }.joined(separator: ",") + "\n" }
+        var out = csvLine(columns)
+        for row in rows { out += csvLine(row.map(\.text)) }
         return out
     }
 

@@ -8,65 +8,181 @@ import TapModel
 public enum RunReport {
     // MARK: JSON
 
-    public static func json(_ run: RunOutcome) -> JSONValue {
-        var pairs: [JSONValue.Pair] = [
-            .init("suites", .array(run.suites.map(suiteJSON))),
-            .init("passed", .bool(run.passed)),
-        ]
-        if let id = run.runID { pairs.append(.init("run", .number(Double(id)))) }
-        pairs.append(.init("revision", .string(run.revision)))
-        pairs.append(.init("startedAt", .string(run.startedAt)))
-        return .object(pairs)
+    /// The run as one JSON document: a summary per suite (no list of every press).
+    public static func json(_ run: RunOutcome) -> String {
+        var w = JSONWriter(style: .pretty)
+        w.beginObject()
+        w.key("suites")
+        w.beginArray()
+        for s in run.suites {
+            w.beginObject()
+            writeSuiteHead(s.suite, s.snapshot, to: &w)
+            writeSuiteSummary(s, run.request, to: &w)
+            w.endObject()
+        }
+        w.endArray()
+        writeRunFields(run, to: &w)
+        w.endObject()
+        return w.text + "\n"
     }
 
-    static func suiteJSON(_ s: SuiteOutcome) -> JSONValue {
-        let r = s.replay
-        return .object([
-            "suite": .string(s.suite),
-            "passed": .bool(s.passed),
-            "snapshot": .object(["source": .string(s.snapshot.source), "version": .string(s.snapshot.appVersion),
-                                 "build": .string(s.snapshot.appBuild), "contentHash": .string(s.snapshot.contentHash)]),
-            "baseline": .object(["status": .string(s.baseline.rawValue), "file": .string(s.baselineFile)]),
-            "presses": .array(r.presses.map(pressJSON)),
-            "targets": .array(r.coverage.map { t in targetJSON(t, r.responsiveness[t.node]) }),
-            "regressions": .array(s.diff.regressions.map(FindingJSON.finding)),
-            "improvements": .array(s.diff.improvements.map(FindingJSON.finding)),
-            "new": .array(s.diff.notes.map(FindingJSON.finding)),
-            "retryBursts": .array(r.bursts.map { b in
-                .object(["trace": .string(b.trace), "presses": .array(b.presses.map { .number($0) }),
-                         "at": .array([.rounded(b.at.x), .rounded(b.at.y)]), "resolved": .bool(b.resolved), "target": .string(b.target)])
-            }),
-            "latencies": .array(r.latencies.map { l in
-                .object(["node": .string(l.node), "action": .string(l.action), "count": .number(l.count),
-                         "p50Ms": .rounded(l.p50Ms), "p95Ms": .rounded(l.p95Ms)])
-            }),
-        ])
+    /// `--json --presses`: the same document, each suite also listing every press
+    /// (`pressResults`), streamed to `sink` as the run replays them.
+    public final class Stream: RunObserver {
+        var writer: JSONWriter
+        let request: RunRequest
+
+        public init(request: RunRequest, sink: @escaping (ArraySlice<UInt8>) -> Void) {
+            self.request = request
+            writer = JSONWriter(style: .pretty, sink: sink)
+            writer.beginObject()
+            writer.key("suites")
+            writer.beginArray()
+        }
+
+        public func suiteStarted(_ suite: String, snapshot: SnapshotInfo) {
+            writer.beginObject()
+            RunReport.writeSuiteHead(suite, snapshot, to: &writer)
+            writer.key("pressResults")
+            writer.beginArray()
+        }
+
+        public func press(_ p: PressResult, baseline: PressResult?, legacy: PressSide?, probe: Bool) {
+            writer.object { w in
+                w.field("trace", p.trace)
+                w.field("press", p.press)
+                w.key("at"); w.numbers([JSONValue.round(p.at.x), JSONValue.round(p.at.y)])
+                w.field("outcome", p.outcome.rawValue)
+                w.field("node", p.node)
+                w.field("action", p.action)
+                w.field("gesture", p.gesture)
+                w.field("latencyMs", rounded: p.latencyMs)
+                if let e = p.expect { w.field("expect", e); w.key("met"); if let m = p.met { w.bool(m) } else { w.null() } }
+                if let part = p.partOf { w.field("partOf", part) }
+                w.field("reason", p.reason)
+                w.key("baseline")
+                if let b = baseline.map(PressSide.init) ?? legacy {
+                    w.object { w in
+                        w.field("outcome", b.outcome.rawValue)
+                        w.field("node", b.node)
+                        w.field("action", b.action)
+                        w.field("latencyMs", rounded: b.latencyMs)
+                    }
+                } else {
+                    w.null()
+                }
+                w.field("probe", probe)
+            }
+        }
+
+        public func suiteFinished(_ s: SuiteOutcome) {
+            writer.endArray()
+            RunReport.writeSuiteSummary(s, request, to: &writer)
+            writer.endObject()
+        }
+
+        /// Closes the document with the run's own fields.
+        public func finish(_ run: RunOutcome) {
+            writer.endArray()
+            RunReport.writeRunFields(run, to: &writer)
+            writer.endObject()
+            writer.flush()
+        }
     }
 
-    public static func pressJSON(_ p: PressResult) -> JSONValue {
-        .object([
-            "trace": .string(p.trace), "press": .number(p.press), "at": .array([.rounded(p.at.x), .rounded(p.at.y)]),
-            "t": .rounded(p.t), "outcome": .string(p.outcome.rawValue), "node": .string(p.node), "action": .string(p.action),
-            "gesture": .string(p.gesture), "latencyMs": p.latencyMs.map { .rounded($0) } ?? .null,
-            "expect": .string(p.expect), "met": p.met.map { .bool($0) } ?? .null,
-            "partOf": p.partOf.map { .number($0) } ?? .null, "hitView": .string(p.hitView),
-            "simultaneous": .array(p.simultaneous.map { .string($0) }), "reason": .string(p.reason),
-        ])
+    static func writeSuiteHead(_ suite: String, _ info: SnapshotInfo, to w: inout JSONWriter) {
+        w.field("suite", suite)
+        w.key("snapshot")
+        w.object { w in
+            w.field("source", info.source)
+            w.field("version", info.appVersion)
+            w.field("build", info.appBuild)
+            w.field("capturedAt", info.capturedAt)
+            w.field("contentHash", info.contentHash)
+            if !info.limits.isEmpty { w.key("limits"); w.array(info.limits) { w, l in w.string(l) } }
+        }
     }
 
-    static func targetJSON(_ t: TargetCoverage, _ r: TargetResponsiveness?) -> JSONValue {
-        .object([
-            "node": .string(t.node), "action": .string(t.action),
-            "own": .rounded(t.own), "stolen": .rounded(t.stolen), "blocked": .rounded(t.blocked),
-            "ambiguous": .rounded(t.ambiguous), "disabled": .rounded(t.disabled), "miss": .rounded(t.miss),
-            "firstTry": .object(["tries": .number(r?.expectedTries ?? 0), "met": .number(r?.firstTryMet ?? 0),
-                                 "rate": r?.firstTrySuccess.map { .rounded($0) } ?? .null]),
-            "latencyMs": .object(["p50": r?.p50LatencyMs.map { .rounded($0) } ?? .null,
-                                  "p95": r?.p95LatencyMs.map { .rounded($0) } ?? .null]),
-        ])
+    static func writeSuiteSummary(_ s: SuiteOutcome, _ request: RunRequest, to w: inout JSONWriter) {
+        w.field("passed", s.passed)
+        w.key("baseline")
+        w.object { w in
+            w.field("status", s.baseline.rawValue)
+            w.field("file", s.baselineFile)
+            w.key("version"); if let v = s.baselineVersion { w.number(v) } else { w.null() }
+        }
+        w.field("traces", s.traces)
+        w.key("presses")
+        w.object { w in
+            w.field("total", s.stats.presses)
+            w.field("fired", s.stats.fired)
+            w.key("firstTrySuccess"); w.array { w in w.number(s.stats.firstTriesMet); w.number(s.stats.firstTries) }
+        }
+        let responsiveness = s.stats.responsiveness
+        w.key("targets")
+        w.array(s.coverage) { w, t in
+            w.object { w in
+                t.writeFields(to: &w)
+                if let thief = t.stolenBy { w.field("stolenBy", thief) }
+                let r = responsiveness[t.node]
+                w.key("firstTry")
+                w.object { w in
+                    w.field("tries", r?.expectedTries ?? 0)
+                    w.field("met", r?.firstTryMet ?? 0)
+                    w.field("rate", rounded: r?.firstTrySuccess)
+                }
+                w.key("latencyMs")
+                w.object { w in
+                    w.field("p50", rounded: r?.p50LatencyMs)
+                    w.field("p95", rounded: r?.p95LatencyMs)
+                }
+            }
+        }
+        w.key("causes")
+        w.array(s.diff.causes) { w, c in
+            w.object { w in
+                w.field("node", c.node)
+                w.field("action", c.action)
+                w.field("reason", c.reason)
+                w.field("summary", c.summary)
+                w.key("rules")
+                w.object { w in for rule in Rule.regressionRules { if let n = c.counts[rule] { w.field(rule.rawValue, n) } } }
+                w.key("regressions"); w.array(c.regressions) { w, i in w.number(i) }
+            }
+        }
+        w.key("regressions"); w.array(s.diff.regressions) { w, f in FindingJSON.writeFinding(f, to: &w) }
+        w.key("improvements"); w.array(s.diff.improvements) { w, f in FindingJSON.writeFinding(f, to: &w) }
+        w.key("new"); w.array(s.diff.notes) { w, f in FindingJSON.writeFinding(f, to: &w) }
+        w.key("retryBursts")
+        w.array(s.stats.bursts) { w, b in
+            w.object { w in
+                w.field("trace", b.trace)
+                w.key("presses"); w.array(b.presses) { w, p in w.number(p) }
+                w.key("at"); w.numbers([JSONValue.round(b.at.x), JSONValue.round(b.at.y)])
+                w.field("resolved", b.resolved)
+                w.field("target", b.target)
+            }
+        }
+        w.key("latencies")
+        w.array(s.stats.latencies) { w, l in
+            w.object { w in
+                w.field("node", l.node)
+                w.field("action", l.action)
+                w.field("count", l.count)
+                w.field("p50Ms", rounded: l.p50Ms)
+                w.field("p95Ms", rounded: l.p95Ms)
+            }
+        }
+        w.key("warnings"); w.array(s.warnings) { w, x in w.string(x) }
     }
 
-    // MARK: Text
+    static func writeRunFields(_ run: RunOutcome, to w: inout JSONWriter) {
+        w.field("passed", run.passed)
+        if let id = run.runID { w.field("run", Int(id)) }
+        w.field("revision", run.revision)
+        w.field("startedAt", run.startedAt)
+        w.key("screensWithoutSnapshot"); w.array(run.screensWithoutSnapshot) { w, x in w.string(x) }
+    }
 
     /// ANSI colours, used only on a terminal without `NO_COLOR`.
     public struct Style: Sendable {
@@ -80,60 +196,65 @@ public enum RunReport {
         func dim(_ s: String) -> String { paint(s, "2") }
     }
 
-    static let ruleNames: [String: String] = [
-        "R1": "dead zone: presses that fired no longer fire",
-        "R2": "stolen: presses fire a different action",
-        "R3": "slower: presses wait more than 50 ms longer",
-        "R4": "coverage: targets respond on less of their frame",
-        "R5": "gone: targets no longer in the snapshot",
-        "R6": "expectation: presses do not fire the node they meant",
-    ]
-
     public static func text(_ run: RunOutcome, style: Style) -> String {
         var out = ""
         for s in run.suites {
             let build = s.snapshot.appBuild.map { "build \($0), " } ?? ""
             let verdict = s.passed ? style.green("PASS") : style.red("FAIL")
             out += "\(style.bold(s.suite))  \(verdict)  \(style.dim("(\(build)\(s.snapshot.source))"))\n"
-            let r = s.replay
-            let fired = r.presses.filter { $0.fired && $0.partOf == nil }.count
-            let primary = r.presses.filter { $0.partOf == nil }.count
-            var line = "  \(primary) presses, \(fired) fired"
-            let tries = r.responsiveness.values.reduce(0) { $0 + $1.expectedTries }
-            let met = r.responsiveness.values.reduce(0) { $0 + $1.firstTryMet }
-            if tries > 0 { line += "; first-try success \(met)/\(tries)" }
-            if !r.bursts.isEmpty { line += "; \(r.bursts.count) retry burst\(r.bursts.count == 1 ? "" : "s")" }
-            if let slowest = r.latencies.max(by: { $0.p95Ms < $1.p95Ms }), slowest.p95Ms > 0 {
+            if !s.snapshot.limits.isEmpty { out += "  " + style.dim("capture limits: \(s.snapshot.limits.joined(separator: "; "))") + "\n" }
+            let st = s.stats
+            var line = "  \(plural(st.presses, "press")) in \(plural(s.traces, "trace")), \(st.fired) fired"
+            if st.firstTries > 0 { line += "; first-try success \(st.firstTriesMet)/\(st.firstTries)" }
+            if !st.bursts.isEmpty { line += "; \(plural(st.bursts.count, "retry burst"))" }
+            if let slowest = st.latencies.max(by: { $0.p95Ms < $1.p95Ms }), slowest.p95Ms > 0 {
                 line += "; slowest p95 \(JSONValue.format(JSONValue.round(slowest.p95Ms, places: 1))) ms (\(describeAction(slowest.node, slowest.action)))"
             }
             out += line + "\n"
             switch s.baseline {
             case .written: out += "  " + style.yellow("new baseline written to \(s.baselineFile ?? "?"): review it, commit it, and run again") + "\n"
             case .missing: out += "  " + style.red("no baseline at \(s.baselineFile ?? "?") (record mode never)") + "\n"
-            case .recorded: out += "  baseline recorded to \(s.baselineFile ?? "?")\n"
+            case .recorded: out += "  baseline recorded to \(s.baselineFile ?? "?"): the snapshot of \(s.snapshot.source) and the coverage of its \(plural(s.coverage.count, "target"))\n"
+            case .noSnapshot: out += "  " + style.red("baseline \(s.baselineFile ?? "?") has no snapshot in this run: nothing was compared") + "\n"
             case .none, .compared: break
             }
-            for rule in ["R1", "R2", "R3", "R4", "R5", "R6"] {
-                let found = s.diff.regressions.filter { $0.rule == rule }
-                guard !found.isEmpty else { continue }
-                out += "  " + style.red("\(rule) \(ruleNames[rule]!)") + " (\(found.count))\n"
-                for f in found { out += "    \(f.location): \(f.message)\n" }
+            for w in s.warnings where s.baseline != .noSnapshot { out += "  " + style.yellow("warning: \(w)") + "\n" }
+            if !s.diff.causes.isEmpty {
+                out += "  " + style.red("\(plural(s.diff.causes.count, "cause")) of \(plural(s.diff.regressions.count, "regression"))") + "\n"
+            }
+            for c in s.diff.causes {
+                out += "  " + style.red("● ") + style.bold(c.reason) + " — " + c.summary + "\n"
+                let findings = c.regressions.map { s.diff.regressions[$0] }
+                for rule in Rule.regressionRules {
+                    let found = findings.filter { $0.rule == rule }
+                    guard !found.isEmpty else { continue }
+                    out += "    \(rule.rawValue) \(rule.title(run.request.thresholds)) (\(found.count))\n"
+                    for f in found.prefix(5) {
+                        // The cause's reason is said once, above.
+                        let message = f.message.hasSuffix(": " + c.reason) ? String(f.message.dropLast(c.reason.count + 2)) : f.message
+                        out += "      \(f.location): \(message)\n"
+                    }
+                    if found.count > 5 { out += "      … and \(found.count - 5) more (--json lists every one)\n" }
+                }
             }
             if !s.diff.improvements.isEmpty {
                 out += "  " + style.green("improvements (\(s.diff.improvements.count))") + "\n"
-                for f in s.diff.improvements { out += "    \(f.rule) \(f.location): \(f.message)\n" }
+                for f in s.diff.improvements.prefix(10) { out += "    \(f.rule.rawValue) \(f.location): \(f.message)\n" }
+                if s.diff.improvements.count > 10 { out += "    … and \(s.diff.improvements.count - 10) more\n" }
             }
             for f in s.diff.notes { out += "  " + style.dim("new: \(f.message)") + "\n" }
-            for b in r.bursts where !b.resolved || b.presses.count > 2 {
+            let shown = st.bursts.filter { !$0.resolved || $0.presses.count > 2 }
+            for b in shown.prefix(10) {
                 out += "  " + style.yellow("retry burst") + " \(b.trace) presses \(b.presses.map(String.init).joined(separator: ", ")) at \(b.at)"
                     + (b.target.map { " (after \($0))" } ?? "") + (b.resolved ? "" : ", never fired") + "\n"
             }
+            if shown.count > 10 { out += "  … and \(shown.count - 10) more retry bursts\n" }
             out += "\n"
         }
         let failed = run.suites.filter { !$0.passed }.count
         let regressions = run.suites.reduce(0) { $0 + $1.diff.regressions.count }
-        var summary = "\(run.suites.count) screen\(run.suites.count == 1 ? "" : "s"), "
-        summary += failed == 0 ? style.green("all passed") : style.red("\(failed) failed, \(regressions) regression\(regressions == 1 ? "" : "s")")
+        var summary = "\(plural(run.suites.count, "screen")), "
+        summary += failed == 0 ? style.green("all passed") : style.red("\(failed) failed, \(plural(regressions, "regression"))")
         if let id = run.runID { summary += style.dim("  (run #\(id) recorded in history)") }
         return out + summary + "\n"
     }

@@ -1,6 +1,6 @@
 import Baselines
-import HitTesting
 import Pipeline
+import HitTesting
 import ReplayEngine
 import TapModel
 
@@ -16,6 +16,7 @@ public struct ScreenDrawing: Sendable {
     enum Paint: Equatable, Hashable {
         case none
         case fires(Int)  // index into `targets`
+        case steals(Int) // fires target i inside another target's frame
         case dead        // a miss inside a target's frame
         case ambiguous
         case blocked
@@ -32,42 +33,47 @@ public struct ScreenDrawing: Sendable {
 
     public let canvas: Rect
     public let step: Double
+    public let screen: String
     /// Targets in node-id order, with their colours.
-    public let targets: [(node: Int, id: String, color: String)]
+    public let targets: [(node: Int, id: String, frame: Rect, color: String)]
     let rects: [(x: Double, y: Double, w: Double, h: Double, paint: Paint)]
-    let tester: HitTester
 
-    /// Samples the screen (`tester.screenMap`) and builds the regions.
-    /// - Parameter maxCells: the grid is coarsened above this many cells (very tall captures).
-    public init(tester: HitTester, step requested: Double = 1, maxCells: Int = 1_500_000) {
-        self.tester = tester
-        let canvas = tester.snapshot.canvas
-        self.canvas = canvas
-        var step = requested
-        let cells = (canvas.width / step) * (canvas.height / step)
-        if cells > Double(maxCells) { step = (step * (cells / Double(maxCells)).squareRoot()).rounded(.up) }
+    /// Builds the regions from the engine's sampling of the screen.
+    public init(_ picture: ScreenPicture) {
+        let map = picture.map
+        let step = map.step
+        self.canvas = picture.canvas
         self.step = step
-        let ids = tester.targets.map { (node: $0, id: tester.snapshot.nodes[$0].id) }
-            .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        targets = ids.enumerated().map { (i, t) in (t.node, t.id, ScreenDrawing.palette[i % ScreenDrawing.palette.count]) }
+        self.screen = picture.screen
+        targets = picture.targets.enumerated().map { (i, t) in (t.node, t.id, t.frame, ScreenDrawing.palette[i % ScreenDrawing.palette.count]) }
         var targetIndex: [Int: Int] = [:]
         for (i, t) in targets.enumerated() { targetIndex[t.node] = i }
 
-        let map = tester.screenMap(step: step, area: canvas)
         // Which cells lie inside some target's frame (for "dead zone inside a target").
         var inTarget = [Bool](repeating: false, count: map.columns * map.rows)
-        for t in targets {
-            let f = tester.snapshot.nodes[t.node].frame
+        // Which target's frame (frontmost in node order) holds each cell, for stolen areas.
+        var frameOwner = [Int32](repeating: -1, count: map.columns * map.rows)
+        for (k, t) in targets.enumerated() {
+            let f = t.frame
             let c0 = max(0, Int(((f.minX - map.origin.x) / step - 0.5).rounded(.up)))
             let c1 = min(map.columns - 1, Int(((f.maxX - map.origin.x) / step - 0.5).rounded(.up)) - 1)
             let r0 = max(0, Int(((f.minY - map.origin.y) / step - 0.5).rounded(.up)))
             let r1 = min(map.rows - 1, Int(((f.maxY - map.origin.y) / step - 0.5).rounded(.up)) - 1)
             guard c0 <= c1, r0 <= r1 else { continue }
-            for r in r0...r1 { for c in c0...c1 { inTarget[r * map.columns + c] = true } }
+            for r in r0...r1 { for c in c0...c1 { inTarget[r * map.columns + c] = true; frameOwner[r * map.columns + c] = Int32(k) } }
+        }
+        let frames = targets.map(\.frame)
+        func inOwnFrame(_ i: Int, _ k: Int) -> Bool {
+            let f = frames[k]
+            let x = map.origin.x + (Double(i % map.columns) + 0.5) * step, y = map.origin.y + (Double(i / map.columns) + 0.5) * step
+            return f.containsClosed(Point(x, y))
         }
         func paint(_ i: Int) -> Paint {
             switch map.outcomes[i] {
-            case .hit, .expanded: return targetIndex[Int(map.nodes[i])].map { .fires($0) } ?? .none
+            case .hit, .expanded:
+                guard let k = targetIndex[Int(map.nodes[i])] else { return .none }
+                if frameOwner[i] >= 0 && Int(frameOwner[i]) != k && !inOwnFrame(i, k) { return .steals(k) }
+                return .fires(k)
             case .ambiguous: return .ambiguous
             case .blocked: return .blocked
             case .disabled: return .disabled
@@ -125,6 +131,7 @@ public struct ScreenDrawing: Sendable {
         switch p {
         case .none: return "none"
         case .fires(let i): return targets[i].color
+        case .steals(let i): return "url(#steal\(i))"
         case .dead: return ScreenDrawing.deadColor
         case .ambiguous: return ScreenDrawing.ambiguousColor
         case .blocked: return ScreenDrawing.blockedColor
@@ -133,15 +140,17 @@ public struct ScreenDrawing: Sendable {
     }
 
     /// The drawing as an `<svg>` element: regions, target frames and labels, and press marks.
-    /// - Parameters:
-    ///   - presses: marks to draw (at most `maxPresses`; regressed ones first).
-    ///   - regressed: keys of presses with a regression.
-    public func svg(presses: [PressResult], regressed: Set<PressKey>, maxPresses: Int = 3000, standalone: Bool = false) -> String {
+    /// - Parameter marks: the presses to mark (the run keeps every regressed one, then others up to a cap).
+    public func svg(marks: [PressMark], standalone: Bool = false) -> String {
         let scale = ScreenDrawing.scale(for: canvas)
         let w = canvas.width * scale, h = canvas.height * scale
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
-        if standalone { s += "<title>\(xmlEscape(tester.snapshot.screen)) — TapReplay</title>\n" }
-        s += "<defs><pattern id=\"disabled\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#e6e1f0\"/><path d=\"M0 4L4 0\" stroke=\"\(ScreenDrawing.disabledColor)\" stroke-width=\"1.2\"/></pattern></defs>\n"
+        if standalone { s += "<title>\(xmlEscape(screen)) — TapReplay</title>\n" }
+        s += "<defs><pattern id=\"disabled\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#e6e1f0\"/><path d=\"M0 4L4 0\" stroke=\"\(ScreenDrawing.disabledColor)\" stroke-width=\"1.2\"/></pattern>"
+        for (i, t) in targets.enumerated() where rects.contains(where: { $0.paint == .steals(i) }) {
+            s += "<pattern id=\"steal\(i)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#ffffff\"/><path d=\"M0 0L4 4\" stroke=\"\(t.color)\" stroke-width=\"1.6\"/></pattern>"
+        }
+        s += "</defs>\n"
         s += "<rect x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" fill=\"#ffffff\"/>\n<g class=\"regions\">\n"
         for r in rects {
             s += "<rect x=\"\(fmt(r.x))\" y=\"\(fmt(r.y))\" width=\"\(fmt(r.w))\" height=\"\(fmt(r.h))\" fill=\"\(color(r.paint))\"/>\n"
@@ -149,36 +158,30 @@ public struct ScreenDrawing: Sendable {
         s += "</g>\n<rect x=\"\(fmt(canvas.minX + 0.5))\" y=\"\(fmt(canvas.minY + 0.5))\" width=\"\(fmt(canvas.width - 1))\" height=\"\(fmt(canvas.height - 1))\" fill=\"none\" stroke=\"#c8c8c8\"/>\n"
         s += "<g class=\"targets\" fill=\"none\" stroke-width=\"1\">\n"
         for t in targets {
-            let f = tester.snapshot.nodes[t.node].frame
+            let f = t.frame
             s += "<rect x=\"\(fmt(f.minX + 0.5))\" y=\"\(fmt(f.minY + 0.5))\" width=\"\(fmt(max(f.width - 1, 0)))\" height=\"\(fmt(max(f.height - 1, 0)))\" stroke=\"\(t.color)\"><title>\(xmlEscape(t.id))</title></rect>\n"
         }
         s += "</g>\n<g class=\"labels\" font-size=\"7\" fill=\"#111\" shape-rendering=\"auto\">\n"
         for t in targets {
-            let f = tester.snapshot.nodes[t.node].frame
+            let f = t.frame
             guard f.width >= 12, f.height >= 9 else { continue }
             s += "<text x=\"\(fmt(f.minX + 2))\" y=\"\(fmt(f.minY + 7))\" stroke=\"#ffffff\" stroke-width=\"2\" paint-order=\"stroke\">\(xmlEscape(t.id))</text>\n"
         }
         s += "</g>\n<g class=\"presses\" shape-rendering=\"auto\">\n"
-        let shown = presses.filter { $0.partOf == nil }
-            .sorted { (regressed.contains(PressKey(trace: $0.trace, press: $0.press)) ? 0 : 1) < (regressed.contains(PressKey(trace: $1.trace, press: $1.press)) ? 0 : 1) }
-            .prefix(maxPresses)
+        let shown = marks.filter(\.regressed) + marks.filter { !$0.regressed }
         for p in shown {
             let x = p.at.x, y = p.at.y
-            if regressed.contains(PressKey(trace: p.trace, press: p.press)) {
+            if p.regressed {
                 s += "<path d=\"M\(fmt(x)) \(fmt(y - 6))L\(fmt(x + 6)) \(fmt(y))L\(fmt(x)) \(fmt(y + 6))L\(fmt(x - 6)) \(fmt(y))Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
             }
             if p.fired {
-                s += "<circle cx=\"\(fmt(x))\" cy=\"\(fmt(y))\" r=\"2.5\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"0.8\"><title>\(xmlEscape(pressTitle(p)))</title></circle>\n"
+                s += "<circle cx=\"\(fmt(x))\" cy=\"\(fmt(y))\" r=\"2.5\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"0.8\"><title>\(xmlEscape(p.title))</title></circle>\n"
             } else {
-                s += "<path d=\"M\(fmt(x - 3)) \(fmt(y - 3))L\(fmt(x + 3)) \(fmt(y + 3))M\(fmt(x - 3)) \(fmt(y + 3))L\(fmt(x + 3)) \(fmt(y - 3))\" stroke=\"#111\" stroke-width=\"1.6\"><title>\(xmlEscape(pressTitle(p)))</title></path>\n"
+                s += "<path d=\"M\(fmt(x - 3)) \(fmt(y - 3))L\(fmt(x + 3)) \(fmt(y + 3))M\(fmt(x - 3)) \(fmt(y + 3))L\(fmt(x + 3)) \(fmt(y - 3))\" stroke=\"#111\" stroke-width=\"1.6\"><title>\(xmlEscape(p.title))</title></path>\n"
             }
         }
         s += "</g>\n</svg>\n"
         return s
-    }
-
-    func pressTitle(_ p: PressResult) -> String {
-        "\(p.trace) press \(p.press): \(p.outcome.rawValue)" + (p.action.map { " \($0)" } ?? "") + " — \(p.reason)"
     }
 }
 

@@ -47,10 +47,6 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         p.x >= x && p.x <= x + width && p.y >= y && p.y <= y + height
     }
 
-    public func intersects(_ o: Rect) -> Bool {
-        x <= o.maxX && o.x <= maxX && y <= o.maxY && o.y <= maxY
-    }
-
     public func union(_ o: Rect) -> Rect {
         if width < 0 { return o }
         if o.width < 0 { return self }

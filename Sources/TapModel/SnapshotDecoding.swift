@@ -122,7 +122,7 @@ struct SnapshotDecoder {
         let formatValue = try r.required("format", in: top, of: topValue)
         let format = try r.string(formatValue)
         guard format == Snapshot.format else {
-            throw r.fail(formatValue, "unknown format '\(format)' (expected '\(Snapshot.format)')")
+            throw r.fail(formatValue, "unknown format '\(format.clipped)' (expected '\(Snapshot.format.clipped)')")
         }
         let versionValue = try r.required("version", in: top, of: topValue)
         let version = try r.number(versionValue)
@@ -160,7 +160,7 @@ struct SnapshotDecoder {
             let fromValue = try r.required("from", in: m, of: c)
             let from = try r.string(fromValue)
             guard Snapshot.CaptureInfo.sources.contains(from) else {
-                throw r.fail(fromValue, "unknown capture source '\(from)' (known: \(Snapshot.CaptureInfo.sources.joined(separator: ", ")))")
+                throw r.fail(fromValue, "unknown capture source '\(from.clipped)' (known: \(Snapshot.CaptureInfo.sources.joined(separator: ", ")))")
             }
             var limits: [String] = []
             if let l = r.optional("limits", in: m) {
@@ -185,7 +185,7 @@ struct SnapshotDecoder {
                                                      depth: parent >= 0 ? nodes[parent].depth + 1 : 0)
             if let first = seen[node.id] {
                 let idValue = r.optional("id", in: try r.object(value)) ?? value
-                throw r.fail(idValue, "duplicate id '\(node.id)' (also at \(r.document.path(of: values[first])))")
+                throw r.fail(idValue, "duplicate id '\(node.id.clipped)' (also at \(r.document.path(of: values[first])))")
             }
             seen[node.id] = index
             nodes.append(node)
@@ -210,7 +210,7 @@ struct SnapshotDecoder {
         if let s = r.optional("system", in: m) {
             let text = try r.string(s)
             guard let sys = UISystem(rawValue: text) else {
-                throw r.fail(s, "unknown system '\(text)' (expected 'swiftui' or 'uikit')")
+                throw r.fail(s, "unknown system '\(text.clipped)' (expected 'swiftui' or 'uikit')")
             }
             system = sys
         }
@@ -238,7 +238,7 @@ struct SnapshotDecoder {
             switch text {
             case "none": uikit.passThroughSelf = false
             case "passThroughSelf": uikit.passThroughSelf = true
-            default: throw r.fail(v, "unknown hitTestOverride '\(text)' (expected 'none' or 'passThroughSelf')")
+            default: throw r.fail(v, "unknown hitTestOverride '\(text.clipped)' (expected 'none' or 'passThroughSelf')")
             }
         }
         if let v = r.optional("control", in: m) {
@@ -263,13 +263,13 @@ struct SnapshotDecoder {
         for member in m where !known.contains(member.key) {
             let all = SnapshotDecoder.swiftUIKeys.union(SnapshotDecoder.uikitOnlyKeys)
             let name = all.contains(member.key) ? member.key : Suggestion.nearest(member.key, among: all)
-            var message = name == member.key ? "'\(member.key)' does not apply here" : "unknown field '\(member.key)'"
-            if let name, name != member.key { message += " (did you mean '\(name)'?)" }
+            var message = name == member.key ? "'\(member.key.clipped)' does not apply here" : "unknown field '\(member.key.clipped)'"
+            if let name, name != member.key { message += " (did you mean '\(name.clipped)'?)" }
             if let name, system == .uikit, !SnapshotDecoder.uikitKeys.contains(name) {
-                message += ": '\(name)' is SwiftUI-only and this node is UIKit (\"system\": \"uikit\", set here or inherited)"
+                message += ": '\(name.clipped)' is SwiftUI-only and this node is UIKit (\"system\": \"uikit\", set here or inherited)"
             } else if let name, system == .swiftui, SnapshotDecoder.uikitOnlyKeys.contains(name) {
                 let modifier = name == "hidden" ? "{\"hidden\": true}" : (name == "alpha" ? "{\"opacity\": 0}" : nil)
-                message += ": '\(name)' is a UIKit field and this node is SwiftUI; set \"system\": \"uikit\" for a UIKit view"
+                message += ": '\(name.clipped)' is a UIKit field and this node is SwiftUI; set \"system\": \"uikit\" for a UIKit view"
                 if let modifier { message += ", or write the SwiftUI modifier \(modifier) in \"modifiers\"" }
             }
             throw r.fail(value, key: member.key, message, kind: .unknownKey)
@@ -283,7 +283,7 @@ struct SnapshotDecoder {
         let text = try r.string(tv)
         guard let kind = UIKitProperties.Recognizer.Kind(rawValue: text) else {
             let known = UIKitProperties.Recognizer.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw r.fail(tv, "unknown gesture recognizer type '\(text)' (known: \(known))")
+            throw r.fail(tv, "unknown gesture recognizer type '\(text.clipped)' (known: \(known))")
         }
         var rec = UIKitProperties.Recognizer(kind: kind)
         if let a = r.optional("action", in: m) { rec.action = try r.string(a) }
@@ -303,7 +303,7 @@ struct SnapshotDecoder {
         let text = try r.string(formValue)
         guard let form = ShapeSpec.Form(rawValue: text) else {
             let known = ShapeSpec.Form.allCases.map(\.rawValue).joined(separator: ", ")
-            throw r.fail(formValue, "unknown shape '\(text)' (known: \(known))")
+            throw r.fail(formValue, "unknown shape '\(text.clipped)' (known: \(known))")
         }
         var s = ShapeSpec(form)
         if let c = r.optional("cornerRadius", in: m) { s.cornerRadius = try bounded(c) }
@@ -326,7 +326,7 @@ struct SnapshotDecoder {
             let kt = try r.string(k)
             guard let purpose = ShapeSpec.Purpose(rawValue: kt) else {
                 let known = ShapeSpec.Purpose.allCases.map(\.rawValue).joined(separator: ", ")
-                throw r.fail(k, "unknown shape kind '\(kt)' (known: \(known))")
+                throw r.fail(k, "unknown shape kind '\(kt.clipped)' (known: \(known))")
             }
             s.purpose = purpose
         }
@@ -378,7 +378,7 @@ struct SnapshotDecoder {
             if let mv = r.optional("mask", in: om) ?? r.optional("mask", in: m) {
                 let text = try r.string(mv)
                 guard let parsed = GestureAttachment.Mask(rawValue: text) else {
-                    throw r.fail(mv, "unknown mask '\(text)' (expected all, gesture, subviews or none)")
+                    throw r.fail(mv, "unknown mask '\(text.clipped)' (expected all, gesture, subviews or none)")
                 }
                 mask = parsed
             }
@@ -395,8 +395,8 @@ struct SnapshotDecoder {
         case "clipped":
             return .clipped(try r.bool(value))
         default:
-            var message = "unknown modifier '\(entry.key)'"
-            if let near = Suggestion.nearest(entry.key, among: SnapshotDecoder.modifierNames) { message += " (did you mean '\(near)'?)" }
+            var message = "unknown modifier '\(entry.key.clipped)'"
+            if let near = Suggestion.nearest(entry.key, among: SnapshotDecoder.modifierNames) { message += " (did you mean '\(near.clipped)'?)" }
             throw r.fail(v, message + " (known: \(SnapshotDecoder.modifierNames.joined(separator: ", ")))")
         }
     }
@@ -418,8 +418,8 @@ struct SnapshotDecoder {
         let others = m.filter { !SnapshotDecoder.gestureNames.contains($0.key) && $0.key != "action" && $0.key != "mask" }
         guard kinds.count == 1, let entry = kinds.first else {
             if kinds.isEmpty, let other = others.first {
-                var message = "unknown gesture '\(other.key)'"
-                if let near = Suggestion.nearest(other.key, among: SnapshotDecoder.gestureNames) { message += " (did you mean '\(near)'?)" }
+                var message = "unknown gesture '\(other.key.clipped)'"
+                if let near = Suggestion.nearest(other.key, among: SnapshotDecoder.gestureNames) { message += " (did you mean '\(near.clipped)'?)" }
                 throw r.fail(v, message + " (known: \(SnapshotDecoder.gestureNames.joined(separator: ", ")))")
             }
             throw r.fail(v, kinds.isEmpty ? "missing gesture kind (one of \(SnapshotDecoder.gestureNames.joined(separator: ", ")))"

@@ -94,7 +94,7 @@ extension Snapshot {
             }
         }
         w.key("frame")
-        w.array { w in w.number(n.frame.x); w.number(n.frame.y); w.number(n.frame.width); w.number(n.frame.height) }
+        w.numbers([n.frame.x, n.frame.y, n.frame.width, n.frame.height])
         if uikit && !u.gestureRecognizers.isEmpty {
             w.key("gestureRecognizers")
             w.array(u.gestureRecognizers) { w, r in
@@ -111,7 +111,7 @@ extension Snapshot {
         if uikit && u.hidden { w.field("hidden", true) }
         if uikit && u.hitInsets != [0, 0, 0, 0] {
             w.key("hitInsets")
-            w.array(u.hitInsets) { w, d in w.number(d) }
+            w.numbers(u.hitInsets)
         }
         if uikit && u.passThroughSelf { w.field("hitTestOverride", "passThroughSelf") }
         w.field("id", n.id)
@@ -134,14 +134,14 @@ extension ShapeSpec {
         w.object { w in
             if let b = bounds {
                 w.key("bounds")
-                w.array { w in w.number(b.x); w.number(b.y); w.number(b.width); w.number(b.height) }
+                w.numbers([b.x, b.y, b.width, b.height])
             }
             if cornerRadius != 0 { w.field("cornerRadius", cornerRadius) }
             if inset != 0 { w.field("inset", inset) }
             if purpose != .interaction { w.field("kind", purpose.rawValue) }
-            if offset != Point(0, 0) { w.key("offset"); w.array { w in w.number(offset.x); w.number(offset.y) } }
-            if !points.isEmpty { w.key("points"); w.array(points) { w, p in w.array { w in w.number(p.x); w.number(p.y) } } }
-            if scale != Point(1, 1) { w.key("scale"); w.array { w in w.number(scale.x); w.number(scale.y) } }
+            if offset != Point(0, 0) { w.key("offset"); w.numbers([offset.x, offset.y]) }
+            if !points.isEmpty { w.key("points"); w.array(points) { w, p in w.numbers([p.x, p.y]) } }
+            if scale != Point(1, 1) { w.key("scale"); w.numbers([scale.x, scale.y]) }
             w.field("shape", form.rawValue)
         }
     }

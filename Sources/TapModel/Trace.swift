@@ -85,19 +85,19 @@ public struct TraceValidator: Sendable {
 
     public mutating func accept(_ e: TouchEvent, line: Int) throws {
         guard e.t >= lastT else {
-            throw TraceError(line: line, "time goes backwards in trace '\(trace)': t \(JSONValue.format(e.t)) after \(JSONValue.format(lastT))")
+            throw TraceError(line: line, "time goes backwards in trace '\(trace.clipped)': t \(JSONValue.format(e.t)) after \(JSONValue.format(lastT))")
         }
         lastT = e.t
         let index = down.firstIndex { $0.touch == e.touch }
         switch e.phase {
         case .began:
             if let index {
-                throw TraceError(line: line, "second 'began' for touch \(e.touch), which is already down (since line \(down[index].line)) in trace '\(trace)'")
+                throw TraceError(line: line, "second 'began' for touch \(e.touch), which is already down (since line \(down[index].line)) in trace '\(trace.clipped)'")
             }
             down.append((e.touch, line))
         case .moved, .stationary, .ended, .cancelled:
             guard let index else {
-                throw TraceError(line: line, "'\(e.phase.rawValue)' for touch \(e.touch) without 'began' in trace '\(trace)'")
+                throw TraceError(line: line, "'\(e.phase.rawValue.clipped)' for touch \(e.touch) without 'began' in trace '\(trace.clipped)'")
             }
             if e.phase.isEnd { down.remove(at: index) }
         }
@@ -107,7 +107,7 @@ public struct TraceValidator: Sendable {
     /// Call at the end of the trace: a finger still down is an error.
     public func finish(line: Int) throws {
         if let still = down.first {
-            throw TraceError(line: line, "trace '\(trace)' ends with touch \(still.touch) still down (began at line \(still.line))")
+            throw TraceError(line: line, "trace '\(trace.clipped)' ends with touch \(still.touch) still down (began at line \(still.line))")
         }
     }
 }

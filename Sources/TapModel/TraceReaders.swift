@@ -44,7 +44,7 @@ public struct JSONLTraceReader: Sendable {
             let r = try TraceLineReader(line, number: number, what: "the trace header")
             let format = try r.string("format", required: true)!
             guard format == TraceHeader.format else {
-                throw TraceError(line: number, "unknown format '\(format)' (expected '\(TraceHeader.format)')")
+                throw TraceError(line: number, "unknown format '\(format.clipped)' (expected '\(TraceHeader.format.clipped)')")
             }
             let v = try r.required("version")
             guard case .number(let version) = r.json[v], version == Double(TraceHeader.supportedVersion) else {
@@ -144,7 +144,7 @@ public struct JSONLTraceReader: Sendable {
         if let radius, radius < 0 { throw TraceError(line: number, "'radius' must not be negative") }
         let ps = try r.string("phase", required: true)!
         guard let phase = Phase(rawValue: ps) else {
-            throw TraceError(line: number, "unknown phase '\(ps)' (expected began, moved, stationary, ended or cancelled)")
+            throw TraceError(line: number, "unknown phase '\(ps.clipped)' (expected began, moved, stationary, ended or cancelled)")
         }
         let expect = try r.string("expect")
         return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
@@ -173,19 +173,19 @@ struct TraceLineReader {
     }
 
     func required(_ key: String) throws -> Int {
-        guard let v = members.last(where: { $0.key == key })?.value else { throw TraceError(line: number, "\(what) lacks '\(key)'") }
+        guard let v = members.last(where: { $0.key == key })?.value else { throw TraceError(line: number, "\(what) lacks '\(key.clipped)'") }
         return v
     }
 
     /// A string member (a build number may be written as a number); null is absent unless required.
     func string(_ key: String, required isRequired: Bool = false) throws -> String? {
         guard let v = members.last(where: { $0.key == key })?.value else {
-            if isRequired { throw TraceError(line: number, "\(what) lacks '\(key)'") }
+            if isRequired { throw TraceError(line: number, "\(what) lacks '\(key.clipped)'") }
             return nil
         }
         if json.isNull(v) && !isRequired { return nil }
         if key == "build", let text = try? json.scalarText(v) { return text }
-        guard let text = try? json.string(v) else { throw TraceError(line: number, "'\(key)' \(location)must be a string") }
+        guard let text = try? json.string(v) else { throw TraceError(line: number, "'\(key.clipped)' \(location)must be a string") }
         return text
     }
 
@@ -193,18 +193,18 @@ struct TraceLineReader {
     func number(_ key: String, optional: Bool = false) throws -> Double? {
         guard let v = members.last(where: { $0.key == key })?.value else {
             if optional { return nil }
-            throw TraceError(line: number, "\(what) lacks '\(key)'")
+            throw TraceError(line: number, "\(what) lacks '\(key.clipped)'")
         }
         if optional && json.isNull(v) { return nil }
-        guard case .number = json[v] else { throw TraceError(line: number, "'\(key)' must be a number") }
-        guard let d = try? json.number(v) else { throw TraceError(line: number, "'\(key)' is not a finite number") }
+        guard case .number = json[v] else { throw TraceError(line: number, "'\(key.clipped)' must be a number") }
+        guard let d = try? json.number(v) else { throw TraceError(line: number, "'\(key.clipped)' is not a finite number") }
         return d
     }
 
     /// `object.key` of the header (`device.model`, `app.build`): a string or a number.
     func nested(_ object: String, _ key: String) throws -> String? {
         guard let o = json.optional(object, in: members) else { return nil }
-        guard case .object(let m) = json[o] else { throw TraceError(line: number, "'\(object)' in \(what) must be an object") }
+        guard case .object(let m) = json[o] else { throw TraceError(line: number, "'\(object.clipped)' in \(what) must be an object") }
         guard let v = json.optional(key, in: m) else { return nil }
         guard let text = try? json.scalarText(v) else { throw TraceError(line: number, "'\(object).\(key)' in \(what) must be a string") }
         return text
@@ -244,6 +244,9 @@ public struct CSVTraceReader: Sendable {
         var line = raw
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line[0..<(line.count - 1)]) }
         if line.isEmpty { return nil }
+        if !hasHeader && line.count >= 3 && line[0] == 0xEF && line[1] == 0xBB && line[2] == 0xBF {
+            throw TraceError(line: number, "the file starts with a UTF-8 byte-order mark (BOM); save it as UTF-8 without a BOM")
+        }
         var fields = self.fields, unquoted = self.unquoted  // reused between rows
         self.fields = []
         self.unquoted = []
@@ -261,13 +264,13 @@ public struct CSVTraceReader: Sendable {
             let names = (0..<fields.count).map { text($0).trimmingSpaces() }
             let known = CSVTraceReader.requiredColumns + CSVTraceReader.optionalColumns
             for name in names where !known.contains(name) {
-                throw TraceError(line: number, "unknown column '\(name)' (columns: \(known.joined(separator: ",")))")
+                throw TraceError(line: number, "unknown column '\(name.clipped)' (columns: \(known.joined(separator: ",")))")
             }
             for name in CSVTraceReader.requiredColumns where !names.contains(name) {
-                throw TraceError(line: number, "the header lacks the column '\(name)' (expected trace,screen,t,touch,phase,x,y)")
+                throw TraceError(line: number, "the header lacks the column '\(name.clipped)' (expected trace,screen,t,touch,phase,x,y)")
             }
             var seen = Set<String>()
-            for name in names where !seen.insert(name).inserted { throw TraceError(line: number, "column '\(name)' appears twice") }
+            for name in names where !seen.insert(name).inserted { throw TraceError(line: number, "column '\(name.clipped)' appears twice") }
             columns = known.map { names.firstIndex(of: $0) ?? -1 }
             columnCount = names.count
             hasHeader = true
@@ -283,8 +286,8 @@ public struct CSVTraceReader: Sendable {
                 return d
             }
             let s = text(i).trimmingSpaces()
-            guard let d = Double(s) else { throw TraceError(line: number, "'\(name)' is not a number: '\(s)'") }
-            guard d.isFinite else { throw TraceError(line: number, "'\(name)' is not a finite number: '\(s)'") }
+            guard let d = Double(s) else { throw TraceError(line: number, "'\(name.clipped)' is not a number: '\(s.clipped)'") }
+            guard d.isFinite else { throw TraceError(line: number, "'\(name.clipped)' is not a finite number: '\(s.clipped)'") }
             return d
         }
         let t = try numeric(2, "t"), touch = try numeric(3, "touch"), x = try numeric(5, "x"), y = try numeric(6, "y")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A run as history stores it: plain values, so the store needs nothing of the engine.
 public struct RunRecord: Sendable {
@@ -28,27 +29,43 @@ public struct RunRecord: Sendable {
         /// compared | written | missing | none | recorded
         public var baseline: String
         public var passed: Bool
-        public var presses: [Press]
+        /// Row ids of the traces replayed.
+        public var traces: [Int64]
+        public var presses: Int
+        public var fired: Int
+        public var firstTries: Int
+        public var firstTriesMet: Int
+        /// Only presses that carry information: did not fire, changed against the baseline, or missed their expectation.
+        public var pressRows: [Press]
         public var targets: [Target]
         public var findings: [Finding]
 
         public init(suite: String, snapshotHash: String, snapshotSource: String?, appVersion: String?, appBuild: String?,
-                    baseline: String, passed: Bool, presses: [Press], targets: [Target], findings: [Finding]) {
+                    baseline: String, passed: Bool, traces: [Int64] = [], presses: Int = 0, fired: Int = 0,
+                    firstTries: Int = 0, firstTriesMet: Int = 0, pressRows: [Press] = [], targets: [Target], findings: [Finding]) {
             self.suite = suite; self.snapshotHash = snapshotHash; self.snapshotSource = snapshotSource
             self.appVersion = appVersion; self.appBuild = appBuild; self.baseline = baseline; self.passed = passed
-            self.presses = presses; self.targets = targets; self.findings = findings
+            self.traces = traces; self.presses = presses; self.fired = fired; self.firstTries = firstTries
+            self.firstTriesMet = firstTriesMet; self.pressRows = pressRows; self.targets = targets; self.findings = findings
         }
     }
 
+    /// A press as history stores it: integers, with names interned. Outcome codes:
+    /// 0 hit, 1 expanded, 2 ambiguous, 3 blocked, 4 disabled, 5 miss.
     public struct Press: Sendable {
-        public var trace: String, press: Int, x: Double, y: Double, outcome: String
-        public var node: String?, action: String?, gesture: String?, latencyMs: Double?, expect: String?, met: Bool?, partOf: Int?
-        public init(trace: String, press: Int, x: Double, y: Double, outcome: String, node: String?, action: String?,
-                    gesture: String?, latencyMs: Double?, expect: String?, met: Bool?, partOf: Int?) {
-            self.trace = trace; self.press = press; self.x = x; self.y = y; self.outcome = outcome; self.node = node
-            self.action = action; self.gesture = gesture; self.latencyMs = latencyMs; self.expect = expect; self.met = met; self.partOf = partOf
+        public var traceID: Int64, press: Int32, outcome: UInt8
+        public var node: String?, action: String?, latencyMs: Double?
+        public var baselineOutcome: UInt8?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?
+        public var met: Bool?
+        public init(traceID: Int64, press: Int32, outcome: UInt8, node: String?, action: String?, latencyMs: Double?,
+                    baselineOutcome: UInt8?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?, met: Bool?) {
+            self.traceID = traceID; self.press = press; self.outcome = outcome; self.node = node; self.action = action
+            self.latencyMs = latencyMs; self.baselineOutcome = baselineOutcome; self.baselineNode = baselineNode
+            self.baselineAction = baselineAction; self.baselineLatencyMs = baselineLatencyMs; self.met = met
         }
     }
+
+    public static let outcomeNames = ["hit", "expanded", "ambiguous", "blocked", "disabled", "miss"]
 
     public struct Target: Sendable {
         public var node: String, action: String?
@@ -125,7 +142,8 @@ public struct FlakyPress: Sendable, Equatable {
 }
 
 extension TraceStore {
-    /// Records a run, its suites, every press and target result and every finding, in one transaction.
+    /// Records a run: its suites, per-target results, findings, the traces each suite replayed
+    /// and the presses that carry information, in one transaction with prepared, batched inserts.
     /// - Returns: the run's id.
     @discardableResult
     public func recordRun(_ run: RunRecord) throws -> Int64 {
@@ -138,10 +156,12 @@ extension TraceStore {
                 """, arguments: [run.startedAt, run.finishedAt, run.revision, run.passed, run.touchRadius, run.gridStep,
                                  run.settings, regressions, improvements])
             let runID = db.lastInsertedRowID
-            let press = try db.makeStatement(sql: """
-                INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action, gesture, latency_ms, expect, met, part_of)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let press = RawInsert(try db.makeStatement(sql: """
+                INSERT OR REPLACE INTO press_outcome (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
+                    baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """))
+            let traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
             let target = try db.makeStatement(sql: """
                 INSERT INTO target_result (run_suite_id, node, action, own, stolen, blocked, ambiguous, disabled, miss,
                                            expected_tries, first_try_met, p50_latency_ms, p95_latency_ms)
@@ -151,20 +171,26 @@ extension TraceStore {
                 INSERT INTO finding (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            var labels = Labels(try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)"))
+            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { labels.known[row["text"]] = row["id"] }
             for s in run.suites {
                 try db.execute(sql: """
                     INSERT INTO run_suite (run_id, suite, snapshot_hash, snapshot_source, app_version, app_build, baseline, passed,
-                                           regressions, improvements)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                           regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, arguments: [runID, s.suite, s.snapshotHash, s.snapshotSource, s.appVersion, s.appBuild, s.baseline, s.passed,
-                                     s.findings.filter { $0.kind == "regression" }.count, s.findings.filter { $0.kind == "improvement" }.count])
+                                     s.findings.filter { $0.kind == "regression" }.count, s.findings.filter { $0.kind == "improvement" }.count,
+                                     s.traces.count, s.presses, s.fired, s.firstTries, s.firstTriesMet])
                 let suiteID = db.lastInsertedRowID
-                let raw = RawInsert(press)
-                for p in s.presses {
-                    try raw.row { b in
-                        b.int(suiteID); b.text(p.trace); b.int(Int64(p.press)); b.double(p.x); b.double(p.y); b.text(p.outcome)
-                        b.text(p.node); b.text(p.action); b.text(p.gesture); b.double(p.latencyMs); b.text(p.expect)
-                        b.int(p.met.map { $0 ? 1 : 0 }); b.int(p.partOf.map(Int64.init))
+                for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
+                for p in s.pressRows {
+                    let node = try labels.id(p.node), action = try labels.id(p.action)
+                    let baselineNode = try labels.id(p.baselineNode), baselineAction = try labels.id(p.baselineAction)
+                    try press.row { b in
+                        b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome))
+                        b.int(node); b.int(action); b.double(p.latencyMs)
+                        b.int(p.baselineOutcome.map(Int64.init)); b.int(baselineNode); b.int(baselineAction); b.double(p.baselineLatencyMs)
+                        b.int(p.met.map { $0 ? 1 : 0 })
                     }
                 }
                 for t in s.targets {
@@ -176,6 +202,38 @@ extension TraceStore {
                 }
             }
             return runID
+        }
+    }
+
+    /// Deletes runs (with everything recorded for them) older than the newest `keepRuns`,
+    /// or started before `before` (an ISO 8601 time); labels no longer used go too.
+    /// - Returns: how many runs were deleted.
+    @discardableResult
+    public func pruneRuns(keepRuns: Int? = nil, before: String? = nil) throws -> Int {
+        try writeTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+            var deleted = 0
+            if let keepRuns {
+                try db.execute(sql: "DELETE FROM run WHERE id NOT IN (SELECT id FROM run ORDER BY id DESC LIMIT ?)", arguments: [keepRuns])
+                deleted += db.changesCount
+            }
+            if let before {
+                try db.execute(sql: "DELETE FROM run WHERE started_at < ?", arguments: [before])
+                deleted += db.changesCount
+            }
+            // Children by hand as well, whatever the foreign-key setting of the connection.
+            try db.execute(sql: """
+                DELETE FROM run_suite WHERE run_id NOT IN (SELECT id FROM run);
+                DELETE FROM press_outcome WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM run_trace WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM target_result WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM finding WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM label WHERE id NOT IN (SELECT node_id FROM press_outcome WHERE node_id IS NOT NULL
+                    UNION SELECT action_id FROM press_outcome WHERE action_id IS NOT NULL
+                    UNION SELECT baseline_node_id FROM press_outcome WHERE baseline_node_id IS NOT NULL
+                    UNION SELECT baseline_action_id FROM press_outcome WHERE baseline_action_id IS NOT NULL);
+                """)
+            return deleted
         }
     }
 
@@ -191,7 +249,7 @@ extension TraceStore {
                 let id: Int64 = r["id"]
                 let suites = try Row.fetchAll(db, sql: """
                     SELECT s.suite, s.app_build, s.snapshot_hash, s.baseline, s.passed, s.regressions,
-                           (SELECT count(*) FROM press_result p WHERE p.run_suite_id = s.id) AS presses
+                           s.presses
                     FROM run_suite s WHERE s.run_id = ? ORDER BY s.suite
                     """, arguments: [id]).map { s in
                     RunSummary.SuiteSummary(suite: s["suite"], appBuild: s["app_build"], snapshotHash: s["snapshot_hash"],
@@ -223,18 +281,28 @@ extension TraceStore {
     }
 
     /// Presses whose outcome differs between runs of the same snapshot (same content hash).
+    /// A press with no history row in a run that replayed its trace fired as on the baseline.
     public func flakyPresses(suite: String? = nil, last: Int? = nil) throws -> [FlakyPress] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
-                WITH recent AS (SELECT id FROM run ORDER BY id DESC LIMIT ?2),
-                results AS (
-                    SELECT s.suite, s.snapshot_hash, s.app_build, p.trace, p.press, p.outcome, r.id AS run_id
-                    FROM press_result p JOIN run_suite s ON s.id = p.run_suite_id JOIN run r ON r.id = s.run_id
-                    WHERE r.id IN (SELECT id FROM recent) AND (?1 IS NULL OR s.suite = ?1))
-                SELECT * FROM results WHERE (suite, snapshot_hash, trace, press) IN (
-                    SELECT suite, snapshot_hash, trace, press FROM results
-                    GROUP BY suite, snapshot_hash, trace, press HAVING count(DISTINCT outcome) > 1)
-                ORDER BY suite, snapshot_hash, trace, press, run_id
+                WITH suites AS (
+                    SELECT s.id, s.suite, s.snapshot_hash, s.app_build, s.run_id FROM run_suite s
+                    WHERE s.run_id IN (SELECT id FROM run ORDER BY id DESC LIMIT ?2) AND (?1 IS NULL OR s.suite = ?1)),
+                stored AS (
+                    SELECT su.suite, su.snapshot_hash, p.trace_id, p.press, p.outcome, su.run_id
+                    FROM press_outcome p JOIN suites su ON su.id = p.run_suite_id),
+                keys AS (SELECT DISTINCT suite, snapshot_hash, trace_id, press FROM stored)
+                SELECT k.suite, k.snapshot_hash, su.app_build, t.name AS trace, k.press, su.run_id,
+                       CASE WHEN st.outcome IS NULL OR st.outcome <= 1 THEN 'fired'
+                            ELSE CASE st.outcome WHEN 2 THEN 'ambiguous' WHEN 3 THEN 'blocked' WHEN 4 THEN 'disabled' ELSE 'miss' END
+                       END AS outcome
+                FROM keys k
+                JOIN suites su ON su.suite = k.suite AND su.snapshot_hash = k.snapshot_hash
+                JOIN run_trace rt ON rt.run_suite_id = su.id AND rt.trace_id = k.trace_id
+                JOIN trace t ON t.id = k.trace_id
+                LEFT JOIN stored st ON st.suite = k.suite AND st.snapshot_hash = k.snapshot_hash AND st.trace_id = k.trace_id
+                                   AND st.press = k.press AND st.run_id = su.run_id
+                ORDER BY k.suite, k.snapshot_hash, t.name, k.press, su.run_id
                 """, arguments: [suite, last ?? -1])
             var out: [FlakyPress] = []
             for r in rows {
@@ -247,7 +315,28 @@ extension TraceStore {
                                           outcomes: [(r["run_id"], r["outcome"])]))
                 }
             }
-            return out
+            return out.filter { Set($0.outcomes.map(\.outcome)).count > 1 }
         }
+    }
+
+    /// The suites history knows, for "did you mean" on `--suite`.
+    public func knownSuites() throws -> [String] {
+        try read { try String.fetchAll($0, sql: "SELECT DISTINCT suite FROM run_suite ORDER BY suite") }
+    }
+}
+
+/// Interned names: the id of each text in `label`, inserting what is new.
+struct Labels {
+    let insert: Statement
+    var known: [String: Int64] = [:]
+    init(_ insert: Statement) { self.insert = insert }
+
+    mutating func id(_ text: String?) throws -> Int64? {
+        guard let text else { return nil }
+        if let id = known[text] { return id }
+        try RawInsert(insert).row { b in b.text(text) }
+        let id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
+        known[text] = id
+        return id
     }
 }

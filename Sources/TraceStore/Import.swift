@@ -122,7 +122,7 @@ extension TraceStore {
                         }
                     }
                     guard traces[current].header.screen == row.screen else {
-                        throw TraceError(line: number, "trace '\(row.trace)' changes screen from '\(traces[current].header.screen)' to '\(row.screen)'")
+                        throw TraceError(line: number, "trace '\(row.trace.clipped)' changes screen from '\(traces[current].header.screen)' to '\(row.screen.clipped)'")
                     }
                     try traces[current].validator.accept(row.event, line: number)
                     traces[current].hasher.add(row.event)
@@ -176,7 +176,7 @@ extension TraceStore {
             guard existing.hash == hash else {
                 let from = existing.from.map { " (imported from \($0))" } ?? ""
                 throw ImportError(file: file, line: nil,
-                                  "trace '\(pending.header.trace)' is already in the database with different content\(from); give the new recording another trace id")
+                                  "trace '\(pending.header.trace.clipped)' is already in the database with different content\(from); give the new recording another trace id")
             }
             result.tracesPresent.append(pending.header.trace)
         } else {
@@ -281,10 +281,6 @@ private final class EventInserter {
             }
             i += 8
         }
-        let rc = sqlite3_step(s)
-        sqlite3_reset(s)
-        guard rc == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
-        }
+        try SQLiteC.execute(s)
     }
 }

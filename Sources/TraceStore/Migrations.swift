@@ -141,6 +141,70 @@ enum Migrations {
                 CREATE INDEX finding_suite ON finding(run_suite_id);
                 """)
         }
+        m.registerMigration("v3-compact-history") { db in
+            // Per-press history only where it carries information (presses that did not fire, or
+            // changed against the baseline), as integers: traces by id, names interned in `label`,
+            // outcomes as codes. Which traces a suite replayed is kept, so a press with no row
+            // fired as on the baseline; trace and snapshot ids reproduce everything else.
+            try db.execute(sql: """
+                CREATE TABLE label (
+                    id   INTEGER PRIMARY KEY,
+                    text TEXT NOT NULL UNIQUE
+                );
+                ALTER TABLE run_suite ADD COLUMN traces INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE run_suite ADD COLUMN presses INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE run_suite ADD COLUMN fired INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE run_suite ADD COLUMN first_tries INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE run_suite ADD COLUMN first_tries_met INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE run_trace (
+                    run_suite_id INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    trace_id     INTEGER NOT NULL,        -- trace.id
+                    PRIMARY KEY (run_suite_id, trace_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE press_outcome (
+                    run_suite_id       INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    trace_id           INTEGER NOT NULL,  -- trace.id
+                    press              INTEGER NOT NULL,
+                    outcome            INTEGER NOT NULL,  -- 0 hit, 1 expanded, 2 ambiguous, 3 blocked, 4 disabled, 5 miss
+                    node_id            INTEGER,           -- label.id
+                    action_id          INTEGER,           -- label.id
+                    latency_ms         REAL,
+                    baseline_outcome   INTEGER,           -- against the baseline's snapshot; NULL without one
+                    baseline_node_id   INTEGER,
+                    baseline_action_id INTEGER,
+                    baseline_latency_ms REAL,
+                    met                INTEGER,           -- NULL when the press expects nothing
+                    PRIMARY KEY (run_suite_id, trace_id, press)
+                ) WITHOUT ROWID;
+                INSERT OR IGNORE INTO label (text)
+                    SELECT node FROM press_result WHERE node IS NOT NULL UNION SELECT action FROM press_result WHERE action IS NOT NULL;
+                INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id)
+                    SELECT DISTINCT p.run_suite_id, t.id FROM press_result p JOIN trace t ON t.name = p.trace;
+                INSERT OR IGNORE INTO press_outcome (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms, met)
+                    SELECT p.run_suite_id, t.id, p.press,
+                           CASE p.outcome WHEN 'hit' THEN 0 WHEN 'expanded' THEN 1 WHEN 'ambiguous' THEN 2
+                                          WHEN 'blocked' THEN 3 WHEN 'disabled' THEN 4 ELSE 5 END,
+                           (SELECT id FROM label WHERE text = p.node), (SELECT id FROM label WHERE text = p.action), p.latency_ms, p.met
+                    FROM press_result p JOIN trace t ON t.name = p.trace
+                    WHERE p.outcome NOT IN ('hit', 'expanded') OR p.met = 0;
+                UPDATE run_suite SET presses = (SELECT count(*) FROM press_result p WHERE p.run_suite_id = run_suite.id AND p.part_of IS NULL),
+                                     fired = (SELECT count(*) FROM press_result p WHERE p.run_suite_id = run_suite.id AND p.part_of IS NULL
+                                                                                   AND p.outcome IN ('hit', 'expanded')),
+                                     traces = (SELECT count(DISTINCT trace) FROM press_result p WHERE p.run_suite_id = run_suite.id);
+                DROP TABLE press_result;
+                CREATE VIEW press_history AS
+                    SELECT s.run_id, s.suite, s.snapshot_hash, t.name AS trace, p.press,
+                           CASE p.outcome WHEN 0 THEN 'hit' WHEN 1 THEN 'expanded' WHEN 2 THEN 'ambiguous'
+                                          WHEN 3 THEN 'blocked' WHEN 4 THEN 'disabled' ELSE 'miss' END AS outcome,
+                           n.text AS node, a.text AS action, p.latency_ms,
+                           CASE p.baseline_outcome WHEN 0 THEN 'hit' WHEN 1 THEN 'expanded' WHEN 2 THEN 'ambiguous'
+                                                   WHEN 3 THEN 'blocked' WHEN 4 THEN 'disabled' WHEN 5 THEN 'miss' END AS baseline_outcome,
+                           bn.text AS baseline_node, ba.text AS baseline_action, p.baseline_latency_ms, p.met
+                    FROM press_outcome p JOIN run_suite s ON s.id = p.run_suite_id JOIN trace t ON t.id = p.trace_id
+                    LEFT JOIN label n ON n.id = p.node_id LEFT JOIN label a ON a.id = p.action_id
+                    LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
+                """)
+        }
         return m
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GRDB
 
@@ -50,16 +51,30 @@ public final class ReadOnlyStore: Sendable {
         }
     }
 
-    /// Runs SQL that only reads. Several statements may be given; the last one's rows are returned.
-    /// - Throws: `QueryRefused` for anything that would write or attach, before anything runs.
-    public func query(_ sql: String) throws -> QueryResult {
+    /// Runs SQL that only reads, handing each row of the last statement to `row` as it is read
+    /// (so a result of any size streams). Several statements may be given.
+    /// - Parameter timeout: seconds before the query is interrupted (a runaway recursive CTE).
+    /// - Returns: the last statement's column names.
+    /// - Throws: `QueryRefused` for anything that would write or attach (before anything runs),
+    ///   for invalid SQL, and for a query interrupted by the time limit.
+    @discardableResult
+    public func query(_ sql: String, timeout: Double = 30, columns: ([String]) throws -> Void = { _ in },
+                      row: ([SQLValue]) throws -> Void) throws -> [String] {
+        let expired = LockedFlag()
+        let queue = self.queue
+        let timer = DispatchWorkItem {
+            expired.set()
+            queue.interrupt()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        defer { timer.cancel() }
         do {
             return try queue.read { db in
                 var statements: [Statement] = []
                 let cursor = try db.allStatements(sql: sql)
                 while let s = try cursor.next() {
-                    let keyword = s.sql.drop(while: { $0.isWhitespace }).prefix(6).uppercased()
-                    if keyword.hasPrefix("ATTACH") || keyword.hasPrefix("DETACH") {
+                    let keyword = SQLText.firstKeyword(s.sql)
+                    if keyword == "ATTACH" || keyword == "DETACH" {
                         throw QueryRefused("replay query is read-only: ATTACH and DETACH are refused")
                     }
                     guard s.isReadonly else {
@@ -69,21 +84,62 @@ public final class ReadOnlyStore: Sendable {
                 }
                 guard let last = statements.last else { throw QueryRefused("no SQL statement given") }
                 for s in statements.dropLast() { try s.execute() }
-                var rows: [[SQLValue]] = []
+                try columns(last.columnNames)
                 let rowCursor = try Row.fetchCursor(last)
-                while let row = try rowCursor.next() {
-                    rows.append(row.databaseValues.map(SQLValue.init))
+                while let r = try rowCursor.next() {
+                    try row(r.databaseValues.map(SQLValue.init))
                 }
-                return QueryResult(columns: last.columnNames, rows: rows)
+                return last.columnNames
             }
         } catch let e as QueryRefused {
             throw e
+        } catch let e as DatabaseError where e.resultCode == .SQLITE_INTERRUPT || expired.isSet {
+            _ = e
+            throw QueryRefused("the query ran longer than \(JSONText.seconds(timeout)) and was stopped (raise the limit with --timeout)")
         } catch let e as DatabaseError where e.resultCode == .SQLITE_ERROR || e.resultCode == .SQLITE_AUTH || e.resultCode == .SQLITE_READONLY {
             throw QueryRefused("SQL error: \(e.message ?? "\(e.resultCode)")")
         } catch {
             throw StoreError.from(error, path: path)
         }
     }
+
+    /// Runs SQL that only reads and returns every row (small results, tests).
+    public func query(_ sql: String, timeout: Double = 30) throws -> QueryResult {
+        var rows: [[SQLValue]] = []
+        let columns = try query(sql, timeout: timeout) { rows.append($0) }
+        return QueryResult(columns: columns, rows: rows)
+    }
+}
+
+/// What SQL text begins with, past white space and comments.
+enum SQLText {
+    /// The first keyword, upper-cased: `/**/ ATTACH …` and `-- note\nATTACH …` give "ATTACH".
+    static func firstKeyword(_ sql: String) -> String {
+        var s = Substring(sql)
+        while true {
+            s = s.drop(while: { $0.isWhitespace })
+            if s.hasPrefix("--") {
+                s = s.drop(while: { $0 != "\n" })
+            } else if s.hasPrefix("/*") {
+                if let end = s.range(of: "*/") { s = s[end.upperBound...] } else { return "" }
+            } else {
+                break
+            }
+        }
+        return String(s.prefix(while: { $0.isLetter })).uppercased()
+    }
+}
+
+enum JSONText {
+    static func seconds(_ s: Double) -> String { s == s.rounded() ? "\(Int(s)) s" : "\(s) s" }
+}
+
+/// A flag set from another thread.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
 
 /// A query that was not run: it would write, or it is not valid SQL.

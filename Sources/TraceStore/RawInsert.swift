@@ -1,6 +1,28 @@
 import GRDB
 import GRDBSQLite
 
+/// The one place that steps a statement through the SQLite C API and turns a
+/// failure into GRDB's `DatabaseError` (import, history and the event reader use it).
+enum SQLiteC {
+    /// Steps `s` once: true for a row, false when done; resets it when done or failed.
+    @inline(__always)
+    static func step(_ s: OpaquePointer) throws -> Bool {
+        let rc = sqlite3_step(s)
+        if rc == SQLITE_ROW { return true }
+        sqlite3_reset(s)
+        guard rc == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
+        }
+        return false
+    }
+
+    /// Steps a statement that returns no rows (an insert).
+    @inline(__always)
+    static func execute(_ s: OpaquePointer) throws {
+        if try step(s) { sqlite3_reset(s) }
+    }
+}
+
 /// Binds and steps a prepared statement through the SQLite C API, for the
 /// bulk inserts of import and history (GRDB's argument binding costs about
 /// half the rate on these paths). Must be used inside a transaction.
@@ -46,10 +68,6 @@ struct RawInsert {
         let s = statement.sqliteStatement
         var b = Binder(s: s)
         bind(&b)
-        let rc = sqlite3_step(s)
-        sqlite3_reset(s)
-        guard rc == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
-        }
+        try SQLiteC.execute(s)
     }
 }

@@ -19,6 +19,33 @@ public struct StoredSnapshot: Sendable, Equatable {
     public var appBuild: String?
     public var contentHash: String
     public var importedFrom: String?
+    public var capturedAt: String?
+
+    /// Which of two snapshots of a screen is newer: by capture time (`capturedAt`), then
+    /// by app build (numerically when both are numbers), then by import order. A run
+    /// uses the newest, never merely the most recently imported file.
+    public static func isOlder(_ a: StoredSnapshot, than b: StoredSnapshot) -> Bool {
+        let ta = a.capturedAt.flatMap(StoredSnapshot.date), tb = b.capturedAt.flatMap(StoredSnapshot.date)
+        if ta != tb {
+            guard let ta else { return true }
+            guard let tb else { return false }
+            return ta < tb
+        }
+        if a.appBuild != b.appBuild {
+            guard let ba = a.appBuild else { return true }
+            guard let bb = b.appBuild else { return false }
+            if let na = Double(ba), let nb = Double(bb), na != nb { return na < nb }
+            return ba.compare(bb, options: .numeric) == .orderedAscending
+        }
+        return a.rowID < b.rowID
+    }
+
+    static func date(_ text: String) -> Date? {
+        let f = ISO8601DateFormatter()
+        if let d = f.date(from: text) { return d }
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.date(from: text)
+    }
 }
 
 extension TraceStore {
@@ -51,12 +78,7 @@ extension TraceStore {
             defer { sqlite3_reset(s) }
             var events: [TouchEvent] = []
             events.reserveCapacity(expectedCount)
-            while true {
-                let rc = sqlite3_step(s)
-                if rc == SQLITE_DONE { break }
-                guard rc == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(s))))
-                }
+            while try SQLiteC.step(s) {
                 guard let phase = Self.phase(sqlite3_column_text(s, 2)) else { continue }
                 let radius: Double? = sqlite3_column_type(s, 5) == SQLITE_NULL ? nil : sqlite3_column_double(s, 5)
                 let expect: String? = sqlite3_column_type(s, 6) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(s, 6))
@@ -80,15 +102,15 @@ extension TraceStore {
         }
     }
 
-    /// Stored snapshots, newest import first for each screen (all screens when nil).
+    /// Stored snapshots, by screen, newest import first (all screens when nil).
     public func snapshots(screen: String? = nil) throws -> [StoredSnapshot] {
         try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT id, screen, app_version, app_build, content_hash, imported_from FROM snapshot
+                SELECT id, screen, app_version, app_build, content_hash, imported_from, captured_at FROM snapshot
                 WHERE (?1 IS NULL OR screen = ?1) ORDER BY screen, id DESC
                 """, arguments: [screen]).map { r in
                 StoredSnapshot(rowID: r["id"], screen: r["screen"], appVersion: r["app_version"], appBuild: r["app_build"],
-                               contentHash: r["content_hash"], importedFrom: r["imported_from"])
+                               contentHash: r["content_hash"], importedFrom: r["imported_from"], capturedAt: r["captured_at"])
             }
         }
     }
@@ -118,16 +140,6 @@ extension TraceStore {
                 SELECT EXISTS (SELECT 1 FROM trace WHERE substr(imported_from, 1, length(?1)) = ?1)
                     OR EXISTS (SELECT 1 FROM snapshot WHERE substr(imported_from, 1, length(?1)) = ?1)
                 """, arguments: [prefix]) ?? false
-        }
-    }
-
-    /// Makes a stored snapshot its screen's newest (the one a default run uses).
-    public func makeCurrent(snapshotHash hash: String) throws {
-        try writeTransaction { db in
-            try db.execute(sql: """
-                UPDATE snapshot SET id = (SELECT max(id) + 1 FROM snapshot)
-                WHERE content_hash = ?1 AND id < (SELECT max(s.id) FROM snapshot s WHERE s.screen = snapshot.screen)
-                """, arguments: [hash])
         }
     }
 }

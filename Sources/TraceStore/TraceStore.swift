@@ -23,15 +23,21 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// The SQLite database of traces, snapshots and runs.
+/// The SQLite database of traces, snapshots and runs (GRDB's AppDatabase pattern).
 ///
-/// Opening it runs the migrations, so a store with an old schema cannot exist;
-/// a database written by a newer `replay` is refused rather than misread.
-/// WAL journal and a busy timeout let several `replay` processes share it.
-/// Every write is one method that runs in one transaction.
+/// The store wraps any GRDB `DatabaseWriter` (a file in WAL mode, or an
+/// in-memory database in tests); creating it runs the migrations, so a store
+/// with an old schema cannot exist, and a database written by a newer
+/// `replay` is refused rather than misread. Every write is one method that
+/// runs in one transaction.
+///
+/// Several `replay` processes may share one file. Setting a new file up (the
+/// switch to WAL, the migrations) is serialized across processes by an
+/// exclusive lock on `<database>-lock` (GRDB's DatabaseSharing guidance):
+/// without it two processes starting together race on both.
 public final class TraceStore: Sendable {
     public let path: String
-    let queue: DatabaseQueue
+    let queue: any DatabaseWriter
 
     /// The default database: `$REPLAY_DB`, else `.replay/replay.sqlite` under the current folder.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -45,10 +51,34 @@ public final class TraceStore: Sendable {
         return 30
     }
 
-    /// Opens (creating the file and its folder if needed) and migrates.
-    /// - Parameter upTo: migrate only up to this migration (tests of older schemas).
-    public init(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout(), upTo: String? = nil) throws {
+    /// Wraps an open database and migrates it.
+    /// - Parameters:
+    ///   - path: how messages name the database.
+    ///   - upTo: migrate only up to this migration (tests of older schemas).
+    public init(_ writer: any DatabaseWriter, path: String, upTo: String? = nil) throws {
         self.path = path
+        self.queue = writer
+        do {
+            try TraceStore.checkSchema(writer, path: path)
+            if let upTo {
+                try Migrations.migrator.migrate(writer, upTo: upTo)
+            } else {
+                try Migrations.migrator.migrate(writer)
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// A fresh in-memory store (tests).
+    public static func inMemory() throws -> TraceStore {
+        try TraceStore(try DatabaseQueue(configuration: TraceStore.configuration(busyTimeout: 0, wal: false)), path: ":memory:")
+    }
+
+    /// Opens the file (creating it and its folder if needed), switches it to WAL and migrates,
+    /// holding the setup lock so that processes starting together take turns.
+    /// - Parameter upTo: migrate only up to this migration (tests of older schemas).
+    public convenience init(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout(), upTo: String? = nil) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -57,37 +87,44 @@ public final class TraceStore: Sendable {
                 throw StoreError("cannot create the folder \(folder) for the database \(path)")
             }
         }
-        var config = Configuration()
-        config.journalMode = .wal
-        config.busyMode = .timeout(busyTimeout)
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB: fewer page spills in big imports, memory still bounded
-        }
+        let queue: DatabaseQueue
         do {
             // Look before touching: a file that is not ours must be left exactly as it is
-            // (opening it for writing would already switch it to WAL).
+            // (opening it for writing would already switch it to WAL, and the lock file would appear).
             if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 {
                 var look = Configuration()
                 look.readonly = true
                 look.busyMode = .timeout(busyTimeout)
                 try TraceStore.checkSchema(try DatabaseQueue(path: path, configuration: look), path: path)
             }
-            queue = try DatabaseQueue(path: path, configuration: config)
-            try TraceStore.checkSchema(queue, path: path)
-            if let upTo {
-                try Migrations.migrator.migrate(queue, upTo: upTo)
-            } else {
-                try Migrations.migrator.migrate(queue)
-            }
         } catch {
             throw StoreError.from(error, path: path)
         }
+        let lock = SetupLock(path: path + "-lock")
+        defer { lock.release() }
+        do {
+            queue = try DatabaseQueue(path: path, configuration: TraceStore.configuration(busyTimeout: busyTimeout, wal: true))
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        try self.init(queue, path: path, upTo: upTo)
+    }
+
+    /// WAL (files only), a busy timeout, `synchronous = NORMAL` and a 16 MiB page cache.
+    static func configuration(busyTimeout: Double, wal: Bool) -> Configuration {
+        var config = Configuration()
+        if wal { config.journalMode = .wal }
+        config.busyMode = .timeout(busyTimeout)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB: fewer page spills in big imports, memory still bounded
+        }
+        return config
     }
 
     /// Refuses databases that are not ours, or that a newer version wrote.
-    static func checkSchema(_ queue: DatabaseQueue, path: String) throws {
-        try queue.read { db in
+    static func checkSchema(_ reader: any DatabaseReader, path: String) throws {
+        try reader.read { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
             if !tables.isEmpty && !tables.contains("grdb_migrations") {
                 throw StoreError("\(path) is a SQLite database but not a TapReplay one (it has tables \(tables.prefix(3).joined(separator: ", "))); use another --db")
@@ -142,5 +179,27 @@ public final class TraceStore: Sendable {
 
     static func now() -> String {
         ISO8601DateFormatter().string(from: Date())
+    }
+}
+
+/// An exclusive advisory lock on a file beside the database, held while a process
+/// opens and migrates it (`flock`, on Linux and macOS alike). Where the lock file
+/// cannot be created (a read-only folder) setup goes ahead unlocked: such a
+/// database cannot be written, so there is nothing to race on.
+struct SetupLock {
+    private let fd: Int32
+
+    init(path: String) {
+        let fd = open(path, O_RDWR | O_CREAT, 0o644)
+        if fd >= 0 {
+            while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        self.fd = fd
+    }
+
+    func release() {
+        guard fd >= 0 else { return }
+        _ = flock(fd, LOCK_UN)
+        close(fd)
     }
 }

@@ -5,39 +5,69 @@ import ReplayEngine
 import TapModel
 import Testing
 
-@Suite("Baseline files")
+@Suite("Baseline files (version 2: the accepted snapshot)")
 struct BaselineFileTests {
-    let sample = suite([press(1, .hit, latency: 350.00004), press(0, .miss)],
-                       [target("z", own: 0.333333, miss: 0.666667), target("a", own: 1, miss: 0)])
+    static let snapshotText = """
+        {"format":"tapreplay-snapshot","version":1,"screen":"Settings","app":{"build":"512"},
+         "root":{"id":"row","type":"HStack","frame":[0,0,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],
+                 "children":[{"id":"row.title","type":"Text","frame":[16,11,80,22]}]}}
+        """
+    static var sample: Baseline {
+        Baseline(snapshot: try! Snapshot(json: snapshotText),
+                 coverage: [target("z", own: 0.333333, miss: 0.666667), target("a", own: 1, miss: 0)], settings: BaselineSettings())
+    }
 
-    @Test("Canonical: keys sorted, two-space indent, presses by (trace, press), targets by node, 4 decimals")
+    @Test("Canonical: keys sorted, two-space indent, the snapshot embedded, targets by node, 4 decimals")
     func canonical() throws {
-        let text = baseline(sample).encoded
-        #expect(text.hasPrefix("{\n  \"format\": \"tapreplay-baseline\",\n  \"presses\": [\n    {\n      \"action\": null,"))
-        #expect(text.contains("\"latencyMs\": 350,"))
+        let text = BaselineFileTests.sample.encoded
+        #expect(text.hasPrefix("{\n  \"format\": \"tapreplay-baseline\",\n  \"settings\": {\n    \"gridStep\": 1,"))
+        #expect(text.contains("\"snapshot\": {\n    \"app\": {\n      \"build\": \"512\"\n    },\n    \"format\": \"tapreplay-snapshot\","))
         #expect(text.contains("\"own\": 0.3333,"))
+        #expect(text.hasSuffix("  \"version\": 2\n}\n"))
         let decoded = try Baseline(decoding: text)
-        #expect(decoded.presses.map(\.press) == [0, 1])
+        #expect(decoded.fileVersion == 2 && decoded.snapshot?.nodes.count == 2)
         #expect(decoded.targets.map(\.node) == ["a", "z"])
         #expect(decoded.encoded == text)  // decode → encode is the identity
     }
 
-    @Test("The same input gives byte-identical files, whatever the order results arrive in")
-    func deterministic() {
-        let shuffled = SuiteReplay(suite: sample.suite, presses: sample.presses.reversed(), coverage: sample.coverage.reversed(),
-                                   responsiveness: [:], bursts: [], latencies: [])
-        #expect(baseline(sample).encoded == baseline(shuffled).encoded)
+    @Test("The file's size follows the view tree, not the number of presses")
+    func sizeIndependentOfPresses() {
+        // A baseline has no per-press content at all: the same screen gives the same bytes.
+        let a = BaselineFileTests.sample.encoded
+        let b = Baseline(snapshot: BaselineFileTests.sample.snapshot!, coverage: BaselineFileTests.sample.targets.reversed(),
+                         settings: BaselineSettings()).encoded
+        #expect(a == b)
+        #expect(!a.contains("presses"))
     }
 
-    @Test("Bad baseline files are rejected with the line")
+    @Test("A version-1 baseline is still read: its presses stand in for the baseline's replay")
+    func versionOne() throws {
+        let v1 = """
+            {"format":"tapreplay-baseline","version":1,"suite":"Settings","settings":{"gridStep":1,"touchRadius":10},
+             "presses":[{"trace":"t","press":0,"at":[10,0],"outcome":"hit","node":"row","action":"open","latencyMs":0}],
+             "targets":[{"node":"row","action":"open","own":1,"stolen":0,"blocked":0,"ambiguous":0,"disabled":0,"miss":0}]}
+            """
+        let b = try Baseline(decoding: v1)
+        #expect(b.fileVersion == 1 && b.snapshot == nil && b.legacyPresses.count == 1)
+        #expect(b.legacyPresses[0].outcome == .hit)
+    }
+
+    @Test("Bad baseline files are rejected with the line and JSON path")
     func bad() {
         #expect(throws: BaselineError.self) { try Baseline(decoding: "{") }
-        #expect(throws: BaselineError.self) { try Baseline(decoding: #"{"format":"tapreplay-baseline","version":2,"suite":"S","presses":[],"targets":[]}"#) }
+        #expect(throws: BaselineError.self) { try Baseline(decoding: #"{"format":"tapreplay-baseline","version":3,"suite":"S","targets":[]}"#) }
+        #expect(throws: BaselineError.self) { try Baseline(decoding: #"{"format":"tapreplay-baseline","version":2,"suite":"S","targets":[]}"#) }
         do {
             _ = try Baseline(decoding: "{\"format\":\"tapreplay-baseline\",\"version\":1,\"suite\":\"S\",\n\"presses\":[{\"trace\":\"t\"}],\"targets\":[]}")
             Issue.record("accepted")
         } catch let e as BaselineError {
             #expect(e.line == 2 && e.message.contains("presses[0]: missing required field"))
+        } catch { Issue.record("\(error)") }
+        do {
+            _ = try Baseline(decoding: "{\"format\":\"tapreplay-baseline\",\"version\":2,\"suite\":\"S\",\"targets\":[],\n\"snapshot\":{\"format\":\"tapreplay-snapshot\",\"version\":1,\"screen\":\"S\",\"root\":{\"id\":\"a\",\"type\":\"T\",\"frame\":[0,0,1]}}}")
+            Issue.record("accepted")
+        } catch let e as BaselineError {
+            #expect(e.line == 2 && e.message.contains("snapshot.root.frame: expected 4 numbers"), "\(e)")
         } catch { Issue.record("\(error)") }
     }
 
@@ -46,7 +76,7 @@ struct BaselineFileTests {
         let dir = NSTemporaryDirectory() + "tapreplay-atomic-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let ok = BaselineFolder(path: dir)
-        let old = baseline(sample)
+        let old = BaselineFileTests.sample
         try ok.save(old)
         struct Crash: Error {}
         let crashing = BaselineFolder(path: dir, writer: AtomicWriter { path, bytes in
@@ -54,7 +84,8 @@ struct BaselineFileTests {
             FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
             throw Crash()
         })
-        let new = baseline(suite([press(0, .hit)]))
+        var new = old
+        new.targets = [target("a", own: 0.5, miss: 0.5)]
         #expect(throws: Crash.self) { try crashing.save(new) }
         #expect(try String(contentsOfFile: ok.file(for: "Settings"), encoding: .utf8) == old.encoded)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Settings.json"])
@@ -69,6 +100,16 @@ struct BaselineFileTests {
         #expect(try RecordMode.resolve(record: false, explicit: nil, environment: ["REPLAY_RECORD": "never"]) == .never)
         #expect(try RecordMode.resolve(record: false, explicit: nil, environment: [:]) == .missing)
         #expect(throws: BaselineError.self) { try RecordMode.resolve(record: false, explicit: nil, environment: ["REPLAY_RECORD": "sometimes"]) }
+    }
+
+    @Test("The decision table: what happens to a baseline in each record mode")
+    func decisionTable() {
+        #expect(RecordMode.missing.plan(existing: false, mayWrite: true) == (.written, true))
+        #expect(RecordMode.missing.plan(existing: true, mayWrite: true) == (.compared, false))
+        #expect(RecordMode.all.plan(existing: true, mayWrite: true) == (.recorded, true))
+        #expect(RecordMode.never.plan(existing: false, mayWrite: true) == (.missing, false))
+        #expect(RecordMode.all.plan(existing: true, mayWrite: false) == (.compared, false))
+        #expect(RecordMode.missing.plan(existing: false, mayWrite: false) == (.none, false))
     }
 
     @Test("Suite names become safe file names")

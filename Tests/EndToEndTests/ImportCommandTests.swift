@@ -76,6 +76,30 @@ struct ImportCommandTests {
         #expect(n == 4)
     }
 
+    @Test("Eight imports and four runs into one new database at once: every process succeeds")
+    func concurrentFirstUse() throws {
+        for round in 0..<5 {
+            let dir = Scratch()
+            var files: [String] = []
+            for k in 0..<8 { files.append(dir.file("t\(k).jsonl", Self.trace("t\(k)", taps: 200))) }
+            let snapshot = dir.file("Settings.json", """
+                {"format":"tapreplay-snapshot","version":1,"screen":"Settings",
+                 "root":{"id":"row","type":"Color","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}]}}
+                """)
+            var processes: [(Process, Pipe, Pipe)] = []
+            for k in 0..<8 { processes.append(try Replay.start(["import", files[k], "--db", dir.db])) }
+            for _ in 0..<4 { processes.append(try Replay.start(["run", "--snapshots", snapshot, "--db", dir.db, "--json"])) }
+            for (p, out, err) in processes {
+                let output = out.fileHandleForReading.readDataToEndOfFile()
+                let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                p.waitUntilExit()
+                #expect(p.terminationStatus == 0, "round \(round): \(p.arguments ?? []) exited \(p.terminationStatus): \(errors) \(output.count) bytes")
+            }
+            let n = try Replay.run(["query", "SELECT count(*) AS n FROM trace", "--db", dir.db, "--json"]).json?.number("0.n")
+            #expect(n == 8)
+        }
+    }
+
     @Test("A process killed (SIGKILL) in the middle of an import leaves a sound database, with the trace complete or absent")
     func killMidImport() throws {
         let dir = Scratch()

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import TapModel
 
@@ -22,11 +23,7 @@ struct Replay {
     }
 
     /// The repository root (for the example data).
-    static var root: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url = url.deletingLastPathComponent() }
-        return url.path
-    }
+    static var root: String { repositoryRoot }
 
     static func start(_ arguments: [String], cwd: String? = nil, env: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let p = Process()
@@ -61,21 +58,8 @@ struct Replay {
 }
 
 /// A temporary folder removed when the value goes away.
-final class Scratch {
-    let path: String
-    init() {
-        path = NSTemporaryDirectory() + "tapreplay-e2e-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func file(_ name: String, _ text: String) -> String {
-        let p = (path as NSString).appendingPathComponent(name)
-        try! FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try! text.write(toFile: p, atomically: true, encoding: .utf8)
-        return p
-    }
-    var db: String { (path as NSString).appendingPathComponent("e2e.sqlite") }
-}
+/// A temporary folder whose database is `e2e.sqlite`.
+typealias Scratch = TemporaryFolder
 
 extension JSONDocument {
     /// The value at a dotted path of object keys and array indices (`handler.node`, `targets.0.own`).

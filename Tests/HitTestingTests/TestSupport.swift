@@ -72,3 +72,12 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A parent with the given modifiers around a Button (S10, S11 tests).
+func parentWithButton(_ parentModifiers: [JSONValue]) -> JSONValue {
+    node("parent", "ZStack", [0, 0, 200, 100], modifiers: parentModifiers, children: [
+        node("parent.bg", "Color", [0, 0, 200, 100]),
+        node("child", "Button", [0, 0, 100, 100], children: [node("child.bg", "Color", [0, 0, 100, 100])], ["action": "child"]),
+    ])
+}
+

@@ -27,7 +27,9 @@ struct ReplayTests {
         let bursts = Responsiveness.bursts(results, settings: ReplaySettings())
         #expect(bursts == [RetryBurst(trace: "t", presses: [0, 1, 2, 3], at: Point(300, 118), resolved: true, target: "row.flowMeter")])
         // First try failed even though the row fired in the end.
-        let r = Responsiveness.targets(results)["row.flowMeter"]!
+        var stats = SuiteStats()
+        stats.add(trace: results)
+        let r = stats.responsiveness["row.flowMeter"]!
         #expect(r.expectedTries == 1 && r.firstTryMet == 0 && r.firings == 1)
     }
 
@@ -86,10 +88,13 @@ struct ReplayTests {
             for i in 0..<5 { t.press(10 + Double(i), 10, at: Double(i)) }
             traces.append(TraceInput(name: "trace-\(k)", events: t.events))
         }
-        let a = Replayer(tester: tester).replaySuite(traces: traces)
-        let b = Replayer(tester: tester).replaySuite(traces: traces.shuffled())
-        #expect(a.presses == b.presses)
-        #expect(a.presses.first?.trace == "trace-0" && a.presses.count == 100)
-        #expect(a.latencies == [ActionLatency(node: "tile", action: "open", count: 100, p50Ms: 0, p95Ms: 0)])
+        let a = Replayer(tester: tester).replayTraces(traces).flatMap { $0 }
+        let b = Replayer(tester: tester).replayTraces(traces.shuffled()).flatMap { $0 }
+        #expect(a == b)
+        #expect(a.first?.trace == "trace-0" && a.count == 100)
+        var stats = SuiteStats()
+        for k in 0..<20 { stats.add(trace: Array(a[(k * 5)..<(k * 5 + 5)])) }
+        #expect(stats.latencies == [ActionLatency(node: "tile", action: "open", count: 100, p50Ms: 0, p95Ms: 0)])
+        #expect(stats.presses == 100 && stats.fired == 100)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TapModel
 import Testing
+import TestSupport
 
 @Suite("Snapshot encoding: canonical, lossless")
 struct SnapshotEncodingTests {
@@ -8,8 +9,7 @@ struct SnapshotEncodingTests {
                            "Traces/builds/Settings.no-content-shape.json", "Traces/builds/Settings.shape-after.json"]
 
     static func repositoryFile(_ path: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(path)
+        URL(fileURLWithPath: repositoryRoot).appendingPathComponent(path)
     }
 
     @Test("Encoding then decoding gives the same snapshot, and encoding again the same bytes", arguments: examples)

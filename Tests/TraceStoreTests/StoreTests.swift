@@ -5,10 +5,20 @@ import Testing
 
 @Suite("Store: schema, read-only queries and hostile conditions")
 struct StoreTests {
+    @Test("The store runs over any DatabaseWriter: an in-memory database migrates and imports")
+    func inMemory() throws {
+        let store = try TraceStore.inMemory()
+        #expect(try store.appliedMigrations() == TraceStore.knownMigrations)
+        let dir = TempDir()
+        let result = try store.importFile(dir.file("t.jsonl", jsonl(tapLines)))
+        #expect(result.tracesAdded == ["t1"])
+        #expect(try store.count("event") == 2)
+    }
+
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
-        #expect(known == ["v1-traces", "v2-runs"])
+        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)
@@ -19,6 +29,29 @@ struct StoreTests {
             #expect(try upgraded.traces().count == 1)
             #expect(try upgraded.count("run") == 0)
         }
+    }
+
+    @Test("v3 keeps the history of v2: informative press rows move into press_outcome, readable through press_history")
+    func compactHistoryMigration() throws {
+        let dir = TempDir()
+        let old = try TraceStore(path: dir.db, upTo: "v2-runs")
+        _ = try old.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        let q = try DatabaseQueue(path: dir.db)
+        try q.write { db in
+            try db.execute(sql: """
+                INSERT INTO run (id, started_at, passed, touch_radius, grid_step, settings) VALUES (1, 'now', 0, 10, 1, '{}');
+                INSERT INTO run_suite (id, run_id, suite, snapshot_hash, passed) VALUES (1, 1, 'Settings', 'h', 0);
+                INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action) VALUES (1, 't1', 0, 1, 1, 'miss', NULL, NULL);
+                INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action) VALUES (1, 't1', 1, 1, 1, 'hit', 'row', 'open');
+                """)
+        }
+        try q.close()
+        let upgraded = try TraceStore(path: dir.db)
+        #expect(try upgraded.count("press_outcome") == 1)
+        let rows = try ReadOnlyStore(path: dir.db).query("SELECT trace, press, outcome FROM press_history")
+        #expect(rows.rows == [[.text("t1"), .integer(0), .text("miss")]])
+        let runs = try upgraded.runs()
+        #expect(runs.first?.suites.first?.presses == 2)
     }
 
     @Test("A database written by a newer schema is refused")

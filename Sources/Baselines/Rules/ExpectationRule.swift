@@ -1,26 +1,26 @@
-/// R6 expectation: a press with `expect` does not fire that node's action.
-/// Needs no baseline; a press whose expectation is newly met is an improvement.
-public struct ExpectationRule: RegressionRule {
-    public static let id = "R6"
-    public static let summary = "a press with expect does not fire that node's action"
+import ReplayEngine
+
+/// R6 expectation: a press with `expect` does not fire that node's action. Needs no
+/// baseline; an `expect` naming no node of the snapshot says so. A press whose
+/// expectation is newly met is an improvement.
+public struct ExpectationRule: PressRule {
+    public static let rule = Rule.expectation
     public init() {}
 
-    public func findings(_ c: DiffContext) -> [Finding] {
-        c.current.presses.compactMap { a in
-            guard let expect = a.expect, let met = a.met else { return nil }
-            let key = PressKey(trace: a.trace, press: a.press)
-            if !met {
-                let got = a.fired ? "fired \(describeSide(a.node, a.action))" : "fired nothing (\(a.outcome.rawValue))"
-                var f = c.pressFinding(.regression, Self.id, key, current: a, message: "expected \(expect) but \(got): \(a.reason)")
-                f.expect = expect
-                return f
-            }
-            if let b = c.before[key], !(b.fired && b.node == a.node) {
-                var f = c.pressFinding(.improvement, Self.id, key, current: a, message: "now meets its expectation \(expect)")
-                f.expect = expect
-                return f
-            }
-            return nil
+    public func check(_ p: PressPair, suite: String, thresholds: DiffThresholds) -> Finding? {
+        let a = p.current
+        guard let expect = a.expect, let met = a.met else { return nil }
+        if !met {
+            let got = a.fired ? "fired \(describeSide(a.node, a.action))" : "fired nothing (\(a.outcome.rawValue))"
+            var f = p.finding(.regression, Self.rule, suite: suite, message: "expected \(expect) but \(got): \(a.reason)")
+            f.expect = expect
+            return f
         }
+        if let b = p.before, !(b.fired && b.node == a.node) {
+            var f = p.finding(.improvement, Self.rule, suite: suite, message: "now meets its expectation \(expect)")
+            f.expect = expect
+            return f
+        }
+        return nil
     }
 }

@@ -1,23 +1,23 @@
-/// R3 slower: a press's latency grows by more than 50 ms (a double-tap gesture
-/// that makes every single tap wait, say). The reverse is an improvement.
-public struct SlowerRule: RegressionRule {
-    public static let id = "R3"
-    public static let summary = "a press's latency grows by more than 50 ms"
+import ReplayEngine
+
+/// R3 slower: a press's latency grows by more than the threshold [50 ms] (a double
+/// tap that makes every single tap wait, say); the finding says why the press
+/// waits. The reverse is an improvement.
+public struct SlowerRule: PressRule {
+    public static let rule = Rule.slower
     public init() {}
 
-    public func findings(_ c: DiffContext) -> [Finding] {
-        c.common.compactMap { key in
-            let b = c.before[key]!, a = c.after[key]!
-            guard b.fired, a.fired, let lb = b.latencyMs, let la = a.latencyMs else { return nil }
-            if la - lb > c.thresholds.latencyMs {
-                return c.pressFinding(.regression, Self.id, key,
-                                      message: "\(describeSide(a.node, a.action)) now fires after \(ms(la)) instead of \(ms(lb)) (+\(ms(la - lb)))")
-            }
-            if lb - la > c.thresholds.latencyMs {
-                return c.pressFinding(.improvement, Self.id, key,
-                                      message: "\(describeSide(a.node, a.action)) now fires after \(ms(la)) instead of \(ms(lb))")
-            }
-            return nil
+    public func check(_ p: PressPair, suite: String, thresholds: DiffThresholds) -> Finding? {
+        guard let b = p.before, b.fired, p.current.fired, let lb = b.latencyMs, let la = p.current.latencyMs else { return nil }
+        let a = p.current
+        if la - lb > thresholds.latencyMs {
+            return p.finding(.regression, Self.rule, suite: suite,
+                             message: "\(describeSide(a.node, a.action)) now fires after \(ms(la)) instead of \(ms(lb)) (+\(ms(la - lb))): \(a.reason)")
         }
+        if lb - la > thresholds.latencyMs {
+            return p.finding(.improvement, Self.rule, suite: suite,
+                             message: "\(describeSide(a.node, a.action)) now fires after \(ms(la)) instead of \(ms(lb))")
+        }
+        return nil
     }
 }

@@ -90,7 +90,7 @@ struct Convert: ParsableCommand {
 enum CaptureFiles {
     /// Converts one file; its errors become `file:line: message` input errors.
     static func convert(_ path: String, format: CaptureFormat?, options: ConversionOptions) throws -> Conversion {
-        let data = try readInputFile(path)
+        let data = try readInputFile(path, expected: "a dump file")
         do {
             return try Converter.convert(data, format: format, options: options, fallbackScreen: stem(path))
         } catch let e as CaptureError {

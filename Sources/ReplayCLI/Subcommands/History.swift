@@ -1,33 +1,81 @@
 import ArgumentParser
 import Foundation
 import Reports
+import TapModel
 import TraceStore
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Past runs, per-target trends of own fraction and first-try success, and flaky presses.",
-        discussion: "A flaky press is one whose outcome differs between runs of the same snapshot (same content).")
+        abstract: "Past runs, per-target trends of own fraction and first-try success, and flaky presses; prune old runs.",
+        discussion: """
+        A flaky press is one whose outcome differs between runs of the same snapshot (same content). History keeps per-press rows only for presses that did not fire, changed against the baseline, or missed their expectation; `replay history prune` keeps it small.
 
-    @Option(help: ArgumentHelp("Only runs of this suite (screen).", valueName: "screen")) var suite: String?
-    @Option(help: ArgumentHelp("Only this target's trend.", valueName: "node")) var target: String?
-    @Option(help: ArgumentHelp("How many recent runs.", valueName: "n")) var last: Int = 10
-    @Flag(help: "Print JSON on stdout.") var json = false
-    @OptionGroup var global: GlobalOptions
+        Examples:
+          replay history
+          replay history --target row.flowMeter --json
+          replay history prune --keep-runs 200
+        """,
+        subcommands: [Show.self, Prune.self],
+        defaultSubcommand: Show.self)
 
-    func validate() throws {
-        guard last > 0 else { throw ValidationError("--last must be at least 1") }
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Past runs, per-target trends and flaky presses (the default).")
+
+        @Option(help: ArgumentHelp("Only runs of this suite (screen).", valueName: "screen")) var suite: String?
+        @Option(help: ArgumentHelp("Only this target's trend.", valueName: "node")) var target: String?
+        @Option(help: ArgumentHelp("How many recent runs.", valueName: "n")) var last: Int = 10
+        @Flag(help: "Print JSON on stdout.") var json = false
+        @OptionGroup var global: DatabaseOption
+
+        func validate() throws {
+            guard last > 0 else { throw ValidationError("--last must be at least 1 (got \(last))") }
+        }
+
+        func run() throws {
+            try runReportingInputErrors {
+                let store = try ReadOnlyHistory.open(global.databasePath)
+                if let suite {
+                    let known = try store.knownSuites()
+                    if !known.isEmpty && !known.contains(suite) {
+                        var message = "no runs of suite '\(suite.clipped)'"
+                        if let near = Suggestion.nearest(suite, among: known) { message += " (did you mean '\(near)'?)" }
+                        throw InputError(message + "; known suites: \(known.joined(separator: ", "))")
+                    }
+                }
+                let runs = try store.runs(suite: suite, last: last)
+                let trends = try store.targetTrends(suite: suite, target: target, last: last)
+                let flaky = try store.flakyPresses(suite: suite, last: last)
+                if json {
+                    Console.out(HistoryReport.json(runs: runs, trends: trends, flaky: flaky).serialized(.pretty) + "\n")
+                } else {
+                    Console.out(HistoryReport.text(runs: runs, trends: trends, flaky: flaky, target: target))
+                }
+            }
+        }
     }
 
-    func run() throws {
-        try runReportingInputErrors {
-            let store = try ReadOnlyHistory.open(global.databasePath)
-            let runs = try store.runs(suite: suite, last: last)
-            let trends = try store.targetTrends(suite: suite, target: target, last: last)
-            let flaky = try store.flakyPresses(suite: suite, last: last)
-            if json {
-                Console.out(HistoryReport.json(runs: runs, trends: trends, flaky: flaky).serialized(.pretty) + "\n")
-            } else {
-                Console.out(HistoryReport.text(runs: runs, trends: trends, flaky: flaky, target: target))
+    struct Prune: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "prune",
+            abstract: "Delete old runs and everything recorded for them (retention for a nightly job).",
+            discussion: "Example: replay history prune --keep-runs 365 --older-than 180")
+
+        @Option(name: .customLong("keep-runs"), help: ArgumentHelp("Keep only the newest N runs.", valueName: "n")) var keepRuns: Int?
+        @Option(name: .customLong("older-than"), help: ArgumentHelp("Delete runs started more than this many days ago.", valueName: "days")) var olderThan: Double?
+        @OptionGroup var global: DatabaseOption
+
+        func validate() throws {
+            if keepRuns == nil && olderThan == nil { throw ValidationError("say what to keep: --keep-runs N and/or --older-than DAYS") }
+            if let keepRuns, keepRuns < 0 { throw ValidationError("--keep-runs must be 0 or more") }
+            if let olderThan, !(olderThan.isFinite && olderThan >= 0) { throw ValidationError("--older-than must be a number of days ≥ 0") }
+        }
+
+        func run() throws {
+            try runReportingInputErrors {
+                let store = try ReadOnlyHistory.open(global.databasePath)
+                let before = olderThan.map { ISO8601DateFormatter().string(from: Date().addingTimeInterval(-$0 * 86_400)) }
+                let deleted = try store.pruneRuns(keepRuns: keepRuns, before: before)
+                Console.out("deleted \(deleted) run\(deleted == 1 ? "" : "s") from \(global.databasePath)\n")
             }
         }
     }

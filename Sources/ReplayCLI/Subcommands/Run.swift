@@ -11,21 +11,24 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay every stored trace against each snapshot, compare with the baselines, record the run in history.",
         discussion: """
-        Without --snapshots, each screen's newest stored snapshot is used. On a database with
-        no traces and no snapshots, the example data in ./Traces is imported first (not its
-        builds/ folder), so `replay --baseline Baselines` works on a fresh clone.
+        Every stored trace of each screen is replayed against its snapshot and, when the baselines folder has one, against the baseline's accepted snapshot; the two are compared press by press and target by target, and findings are grouped by cause. Without --snapshots, each screen's newest stored snapshot by capture time (then app build) is used. On a database with no traces and no snapshots, the example data in ./Traces is imported first (not its builds/ folder), so `replay --baseline Baselines` works on a fresh clone.
 
-        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline
-        written without --record); 2 the input could not be used.
+        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline written without --record, or a baseline whose screen has no snapshot in the run); 2 the input could not be used; 64 a usage error.
+
+        Examples:
+          replay --baseline Baselines
+          replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --json
+          replay run --baseline Baselines --json --presses > run.json
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
     var snapshots: [String] = []
     @Option(help: ArgumentHelp("The baselines folder: <path>/<screen>.json.", valueName: "path")) var baseline: String?
-    @Flag(help: "Rewrite the baselines from this run, and pass.") var record = false
+    @Flag(help: "Rewrite the baselines from this run (an unmet expectation still fails).") var record = false
     @Option(name: .customLong("record-mode"), help: ArgumentHelp("missing (default: write a missing baseline and fail), all, never (CI). Also $REPLAY_RECORD.", valueName: "mode"))
     var recordMode: RecordMode?
-    @Flag(help: "Print the run as JSON on stdout, and nothing else there.") var json = false
+    @Flag(help: "Print the run as JSON on stdout, and nothing else there: a summary per screen.") var json = false
+    @Flag(help: "With --json: also list every press of each screen (pressResults), streamed as the run goes.") var presses = false
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
@@ -33,18 +36,27 @@ struct Run: ParsableCommand {
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+        if presses && !json { throw ValidationError("--presses goes with --json") }
+    }
+
     func run() throws {
         try runReportingInputErrors {
             let store = try TraceStore(path: global.databasePath)
             var request = tuning.request(global)
             request.snapshotPaths = snapshots
             request.baselineFolder = baseline
+            request.picture = pictures.wanted
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
-            let outcome = try RunPipeline(store: store).run(request, log: Console.progress)
-            if json {
-                Console.out(RunReport.json(outcome).serialized(.pretty) + "\n")
+            let stream = json && presses ? RunReport.Stream(request: request) { Console.outBytes($0) } : nil
+            let outcome = try RunPipeline(store: store).run(request, log: Console.progress, observer: stream)
+            if let stream {
+                stream.finish(outcome)
+                Console.out("\n")
+            } else if json {
+                Console.out(RunReport.json(outcome))
             } else {
                 Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
             }
@@ -122,33 +134,12 @@ struct PictureOptions: ParsableArguments {
             Console.progress("wrote \(html)")
         }
         if let svg {
-            for (suite, drawing) in zip(outcome.suites, drawings) {
+            for (suite, drawing) in zip(outcome.suites.filter { $0.picture != nil }, drawings) {
                 let file = (svg as NSString).appendingPathComponent(Baseline.fileName(for: suite.suite).replacingOccurrences(of: ".json", with: ".svg"))
                 try Files.write(HTMLReport.svg(suite, drawing: drawing), to: file)
                 Console.progress("wrote \(file)")
             }
         }
-    }
-}
-
-enum Revision {
-    /// The CI's commit variable, else `git rev-parse HEAD`, else nil.
-    static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        for key in ["GITHUB_SHA", "CI_COMMIT_SHA", "BUILDKITE_COMMIT", "CIRCLE_SHA1", "GIT_COMMIT", "TRAVIS_COMMIT", "BITBUCKET_COMMIT"] {
-            if let v = environment[key], !v.isEmpty { return v }
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "rev-parse", "HEAD"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }
 

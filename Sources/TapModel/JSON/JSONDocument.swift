@@ -69,7 +69,7 @@ public struct JSONDocument: Sendable {
                 parts.append("[\(items.firstIndex(of: child) ?? 0)]")
             case .object(let members):
                 let key = members.last(where: { $0.value == child })?.key ?? "?"
-                parts.append(parents[parent] < 0 ? key : "." + key)
+                parts.append(parents[parent] < 0 ? key.clipped : "." + key.clipped)
             default:
                 break
             }
@@ -88,6 +88,9 @@ public struct JSONDocument: Sendable {
     }
 
     private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws {
+        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            throw JSONSyntaxError(line: 1, column: 1, message: "the file starts with a UTF-8 byte-order mark (BOM); save it as UTF-8 without a BOM")
+        }
         var scanner = JSONScanner(buffer)
         var stack: [Frame] = []
         // The elements of every open array and the members of every open object, on two

@@ -36,7 +36,7 @@ public struct JSONReader: Sendable {
     /// An error about a key of the object at `index` (missing or unknown), located at the object.
     public func fail(_ index: Int, key: String, _ message: String, kind: JSONReadError.Kind) -> JSONReadError {
         let base = document.path(of: index)
-        return JSONReadError(path: base.isEmpty ? key : base + "." + key, line: document.line(of: index), kind: kind, message)
+        return JSONReadError(path: base.isEmpty ? key.clipped : base + "." + key.clipped, line: document.line(of: index), kind: kind, message)
     }
 
     // MARK: - Types
@@ -119,7 +119,7 @@ public struct JSONReader: Sendable {
     /// The value of `key` of the object at `object` (whose members are `members`).
     public func required(_ key: String, in members: [JSONDocument.Member], of object: Int) throws(JSONReadError) -> Int {
         guard let v = optional(key, in: members) else {
-            throw fail(object, "missing required field '\(key)'", kind: .missing)
+            throw fail(object, "missing required field '\(key.clipped)'", kind: .missing)
         }
         return v
     }
@@ -128,8 +128,8 @@ public struct JSONReader: Sendable {
     /// (`isHidden` → `hidden`): a misspelt property silently ignored would hide a dead zone.
     public func checkKeys(_ members: [JSONDocument.Member], of object: Int, known: Set<String>) throws(JSONReadError) {
         for member in members where !known.contains(member.key) {
-            var message = "unknown field '\(member.key)'"
-            if let near = Suggestion.nearest(member.key, among: known) { message += " (did you mean '\(near)'?)" }
+            var message = "unknown field '\(member.key.clipped)'"
+            if let near = Suggestion.nearest(member.key, among: known) { message += " (did you mean '\(near.clipped)'?)" }
             throw fail(object, key: member.key, message, kind: .unknownKey)
         }
     }
@@ -190,4 +190,9 @@ public enum Suggestion {
         }
         return previous[b.count]
     }
+}
+
+extension String {
+    /// The text as an error message quotes it: at most 200 characters, then "…".
+    public var clipped: String { count <= 200 ? self : String(prefix(200)) + "…" }
 }

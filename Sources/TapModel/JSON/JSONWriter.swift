@@ -107,6 +107,18 @@ public struct JSONWriter {
         endArray()
     }
 
+    /// A short array of numbers on one line, `[16, 56, 180, 40]`, even when pretty
+    /// (frames and points read and diff better that way).
+    public mutating func numbers(_ values: [Double]) {
+        beforeValue()
+        bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")); if style.pretty { bytes.append(0x20) } }
+            writeNumber(v)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     // MARK: - Scalars
 
     public mutating func null() { beforeValue(); bytes.append(contentsOf: "null".utf8) }

@@ -35,8 +35,8 @@ struct ReportTests {
         let t = try tester(["id": "row", "type": "HStack", "frame": [0, 0, 200, 44], "modifiers": [["onTapGesture": ["action": "open"]]],
                             "children": [["id": "row.title", "type": "Text", "frame": [10, 10, 60, 24]],
                                          ["id": "row.chevron", "type": "Image", "frame": [180, 15, 10, 14]]]])
-        let drawing = ScreenDrawing(tester: t)
-        let svg = drawing.svg(presses: [], regressed: [])
+        let drawing = ScreenDrawing(ScreenPicture(t))
+        let svg = drawing.svg(marks: [])
         let rects = regions(svg)
         let rowColor = try #require(drawing.targets.first { $0.id == "row" }?.color)
         let map = t.screenMap(step: 1, area: Rect(0, 0, 200, 60))
@@ -72,10 +72,9 @@ struct ReportTests {
         let doc: JSONValue = ["format": "tapreplay-snapshot", "version": 1, "screen": "Grid", "device": ["width": 400, "height": 852],
                               "root": ["id": "root", "type": "ZStack", "frame": [0, 0, 400, 852], "children": .array(buttons)]]
         let tester = HitTester(try Snapshot(json: doc.serialized(.compact)))
-        let replay = Replayer(tester: tester).replaySuite(traces: [])
-        let suite = SuiteOutcome(replay: replay, tester: tester,
-                                 snapshot: SnapshotInfo(source: "grid.json", contentHash: "x", appVersion: nil, appBuild: nil),
-                                 diff: Diff.compare(baseline: nil, current: replay), baseline: .none, baselineFile: nil, passed: true)
+        var suite = SuiteOutcome(suite: "Grid", snapshot: SnapshotInfo(source: "grid.json", contentHash: "x"), stats: SuiteStats(),
+                                 coverage: tester.coverage(), diff: Comparison.Result(), baseline: .none, passed: true)
+        suite.picture = ScreenPicture(tester)
         let run = RunOutcome(suites: [suite], passed: true, runID: nil, startedAt: "now", revision: nil, request: RunRequest())
         let html = HTMLReport.html(run, drawings: HTMLReport.drawings(run))
         #expect(html.utf8.count < 4_000_000)

@@ -3,8 +3,9 @@ import TapModel
 import Testing
 
 /// One test per UIKit rule of snapshot.md (U1–U5).
-@Suite("UIKit rules")
-struct UIKitRuleTests {
+/// Tests of Sources/HitTesting/Rules/UIKit.swift (U1–U5).
+@Suite("UIKit rules U1–U5")
+struct UIKitTests {
     func screen(_ children: [JSONValue]) throws -> HitTester {
         try tester(uikit("window", "UIWindow", [0, 0, 400, 400], children: children), radius: 10)
     }

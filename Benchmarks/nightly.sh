@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The nightly job at a fleet's volume, measured as users run it: whole `replay`
+# processes (release build) side by side with the sqlite3 CLI on the same data,
+# in one run, printed as ratios against their targets.
+#
+#   Benchmarks/nightly.sh            (from anywhere; ~3–5 min after the release build, ~1.5 GB of temporary files)
+#   RUNS=5 Benchmarks/nightly.sh     (more repetitions; the median is reported)
+#
+# Data: one CSV per size, 2 events per press, 500 presses per trace, taps spread
+# over the example settings screen (most fire, some land in gaps), screen "Settings".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-3}
+command -v sqlite3 >/dev/null || { echo "needs the sqlite3 command-line tool (apt-get install sqlite3)"; exit 2; }
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)"; exit 2; }
+echo "building replay (release)…" >&2
+swift build -c release --product replay >/dev/null
+replay="$(swift build -c release --show-bin-path)/replay"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+snapshot="Traces/snapshots/Settings.json"
+
+echo "generating traces…" >&2
+python3 - "$work" <<'PY'
+import sys, random
+work = sys.argv[1]
+random.seed(7)
+# Row frames of the example settings screen: taps anywhere in a row, some outside.
+rows = [(16, 100, 361, 44), (16, 144, 361, 44), (16, 188, 361, 44), (16, 232, 361, 44), (16, 276, 361, 44)]
+def write(name, traces, presses=500):
+    with open(f"{work}/{name}.csv", "w") as f:
+        f.write("trace,screen,t,touch,phase,x,y\n")
+        for k in range(traces):
+            out = []
+            t = 0.0
+            for i in range(presses):
+                x0, y0, w, h = random.choice(rows)
+                x, y = round(x0 + random.random() * w, 2), round(y0 + random.random() * h, 2)
+                t += 0.4 + random.random()
+                out.append(f"{name}-{k:05d},Settings,{t:.3f},1,began,{x},{y}\n")
+                out.append(f"{name}-{k:05d},Settings,{t + 0.08:.3f},1,ended,{x},{y}\n")
+            f.write("".join(out))
+write("1M", 1000)
+write("100k", 100)
+write("2M", 2000)
+write("50k", 50)
+PY
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
+peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+ratio() { echo "scale=2; $1 / $2" | bc -l; }
+cli_import() {  # the sqlite3 CLI into a plain 7-column table, same journal settings as the store
+    rm -f "$1"*
+    sqlite3 "$1" "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE event(trace TEXT, screen TEXT, t REAL, touch INTEGER, phase TEXT, x REAL, y REAL);" >/dev/null
+    sqlite3 "$1" ".import --csv --skip 1 $2 event"
+}
+replay_import() { rm -f "$1"*; "$replay" import "$2" --db "$1"; }
+
+echo "import: replay vs sqlite3 CLI, 1M events ($RUNS runs each, alternating)…" >&2
+ri=(); ci=()
+for _ in $(seq "$RUNS"); do
+    ri+=("$(seconds replay_import "$work/imp.sqlite" "$work/1M.csv")")
+    ci+=("$(seconds cli_import "$work/cli.sqlite" "$work/1M.csv")")
+done
+r_imp=$(printf '%s\n' "${ri[@]}" | median); c_imp=$(printf '%s\n' "${ci[@]}" | median)
+
+echo "import peak memory: 2M vs 50k events…" >&2
+rm -f "$work/m"*; m_big=$(peak_kb "$replay" import "$work/2M.csv" --db "$work/m2.sqlite")
+m_small=$(peak_kb "$replay" import "$work/50k.csv" --db "$work/m1.sqlite")
+
+echo "run: replay run --json (with a version-2 baseline) vs sqlite3 SELECT * FROM event…" >&2
+db="$work/run.sqlite"; small="$work/run100k.sqlite"
+rm -f "$db"* "$small"*
+"$replay" import "$work/1M.csv" --db "$db" >/dev/null
+"$replay" import "$work/100k.csv" --db "$small" >/dev/null
+"$replay" run --snapshots "$snapshot" --baseline "$work/Baselines" --record --db "$db" >/dev/null 2>&1 || true
+rr=(); cr=(); hist=()
+for _ in $(seq "$RUNS"); do
+    rr+=("$(seconds "$replay" run --snapshots "$snapshot" --baseline "$work/Baselines" --db "$db" --json)")
+    cr+=("$(seconds sqlite3 "$db" "SELECT * FROM event")")
+    hist+=("$("$replay" run --snapshots "$snapshot" --baseline "$work/Baselines" --db "$db" --json 2>&1 >/dev/null \
+              | sed -n 's/.*recorded run #[0-9]* in .* in \([0-9.]*\) \(m\{0,1\}s\)$/\1 \2/p' \
+              | awk '{ print ($2 == "ms") ? $1 / 1000 : $1 }')")
+done
+r_run=$(printf '%s\n' "${rr[@]}" | median); c_run=$(printf '%s\n' "${cr[@]}" | median)
+h_run=$(printf '%s\n' "${hist[@]}" | median)
+baseline_kb=$(( $(wc -c < "$work/Baselines/Settings.json") / 1024 ))
+
+echo "run peak memory: 1M vs 100k events…" >&2
+"$replay" run --snapshots "$snapshot" --baseline "$work/Baselines" --db "$small" >/dev/null 2>&1 || true
+rm_big=$(peak_kb "$replay" run --snapshots "$snapshot" --baseline "$work/Baselines" --db "$db" --json)
+rm_small=$(peak_kb "$replay" run --snapshots "$snapshot" --baseline "$work/Baselines" --db "$small" --json)
+
+echo
+echo "TapReplay nightly benchmark ($(nproc) cores, median of $RUNS, release build)"
+printf '%-62s %10s %10s %8s  %s\n' "what" "replay" "reference" "ratio" "target"
+printf '%-62s %9.2fs %9.2fs %7.2f×  %s\n' "replay run --json vs sqlite3 'SELECT * FROM event', 1M events" "$r_run" "$c_run" "$(ratio "$r_run" "$c_run")" "≤ 2.0×"
+printf '%-62s %9.2fs %9.2fs %7.2f×  %s\n' "import one CSV of 1,000 traces: sqlite3 CLI time ÷ replay time" "$r_imp" "$c_imp" "$(ratio "$c_imp" "$r_imp")" "≥ 1.0×"
+printf '%-62s %8dMB %8dMB %7.2f×  %s\n' "import peak RSS: 2M events ÷ 50k events" "$((m_big / 1024))" "$((m_small / 1024))" "$(ratio "$m_big" "$m_small")" "≤ 2×"
+printf '%-62s %8dMB %8dMB %7.2f×  %s\n' "run --json peak RSS: 1M events ÷ 100k events" "$((rm_big / 1024))" "$((rm_small / 1024))" "$(ratio "$rm_big" "$rm_small")" "≤ 3×"
+printf '%-62s %9.3fs %9.2fs %7.2f×  %s\n' "history write of a 1M-event run ÷ reading its events (sqlite3)" "$h_run" "$c_run" "$(ratio "$h_run" "$c_run")" "≤ 0.25×"
+printf '%-62s %8dKB %10s %8s  %s\n' "baseline file for 500,000 presses" "$baseline_kb" "" "" "independent of presses"

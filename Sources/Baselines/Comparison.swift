@@ -1,0 +1,169 @@
+import HitTesting
+import ReplayEngine
+import TapModel
+
+/// Compares a suite with its baseline by every rule, press by press as the
+/// replay produces them (so no list of every press is needed), then target by
+/// target, and groups what it found by cause.
+///
+/// - Complexity: O(1) per press; O(targets + findings · log findings) to finish.
+public struct Comparison: Sendable {
+    /// The rules, in report order.
+    public static let pressRules: [any PressRule] = [DeadZoneRule(), StolenRule(), SlowerRule(), ExpectationRule()]
+    public static let targetRules: [any TargetRule] = [CoverageRule(), GoneRule()]
+
+    public struct Result: Sendable, Equatable {
+        /// Ordered by rule (R1 … R6), then by (trace, press) or node.
+        public var regressions: [Finding]
+        public var improvements: [Finding]
+        /// New targets and presses: reported, never failing.
+        public var notes: [Finding]
+        /// The regressions grouped by the target whose behaviour changed, most findings first.
+        public var causes: [Cause]
+
+        public init(regressions: [Finding] = [], improvements: [Finding] = [], notes: [Finding] = [], causes: [Cause] = []) {
+            self.regressions = regressions; self.improvements = improvements; self.notes = notes; self.causes = causes
+        }
+    }
+
+    public let suite: String
+    public let thresholds: DiffThresholds
+    private var regressions: [Finding] = []
+    private var improvements: [Finding] = []
+    private var newPresses = 0
+    private var newPressTraces = Set<String>()
+
+    public init(suite: String, thresholds: DiffThresholds = DiffThresholds()) {
+        self.suite = suite
+        self.thresholds = thresholds
+    }
+
+    /// Checks one press by every press rule.
+    /// - Returns: whether the press regressed.
+    @discardableResult
+    public mutating func add(_ pair: PressPair) -> Bool {
+        var regressed = false
+        for rule in Comparison.pressRules {
+            guard let f = rule.check(pair, suite: suite, thresholds: thresholds) else { continue }
+            if f.kind == .regression {
+                regressions.append(f)
+                regressed = true
+            } else {
+                improvements.append(f)
+            }
+        }
+        return regressed
+    }
+
+    /// A press a version-1 baseline does not have (reported, never failing).
+    public mutating func addNewPress(trace: String) {
+        newPresses += 1
+        newPressTraces.insert(trace)
+    }
+
+    /// Adds the target rules and the causes.
+    /// - Parameters:
+    ///   - before: the baseline's targets (nil: no baseline; only R6 applies).
+    ///   - explain: the engine's reason why a target no longer fires everywhere it did
+    ///     (for a cause found by R4 alone), or nil.
+    public func finish(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String? = { _ in nil }) -> Result {
+        var regressions = self.regressions, improvements = self.improvements
+        var notes: [Finding] = []
+        if let before {
+            for rule in Comparison.targetRules {
+                for f in rule.findings(before: before, after: after, suite: suite, thresholds: thresholds) {
+                    switch f.kind {
+                    case .regression: regressions.append(f)
+                    case .improvement: improvements.append(f)
+                    case .new: notes.append(f)
+                    }
+                }
+            }
+        }
+        if newPresses > 0 {
+            notes.append(Finding(kind: .new, rule: .newPress, suite: suite,
+                                 message: "\(newPresses) press\(newPresses == 1 ? "" : "es") not in the baseline (traces \(newPressTraces.sorted().joined(separator: ", ")))"))
+        }
+        func ordered(_ list: [Finding]) -> [Finding] {
+            list.enumerated().sorted { a, b in
+                a.element.rule != b.element.rule ? a.element.rule < b.element.rule : a.offset < b.offset
+            }.map(\.element)
+        }
+        regressions = ordered(regressions)
+        return Result(regressions: regressions, improvements: ordered(improvements), notes: notes,
+                      causes: Cause.group(regressions, explain: explain))
+    }
+}
+
+/// One change in the view tree and everything it broke: the target whose
+/// behaviour changed, the rule-level reason (the text `replay hit` gives), and
+/// the findings it explains.
+public struct Cause: Sendable, Equatable {
+    public var node: String
+    public var action: String?
+    public var reason: String
+    /// How many findings of each rule, in rule order.
+    public var counts: [Rule: Int]
+    /// Indices of its findings in the suite's regressions.
+    public var regressions: [Int]
+    /// `9 presses no longer fire, own 100% → 36.9%, 5 expectations unmet`.
+    public var summary: String
+
+    /// `row.flowMeter: … no contentShape before onTapGesture — 9 presses no longer fire, own 100% → 36.9%`.
+    public var text: String { "\(reason) — \(summary)" }
+
+    static func group(_ regressions: [Finding], explain: (String) -> String?) -> [Cause] {
+        var byNode: [String: [Int]] = [:]
+        var order: [String] = []
+        for (i, f) in regressions.enumerated() {
+            let node = f.causeNode ?? f.suite
+            if byNode[node] == nil { order.append(node) }
+            byNode[node, default: []].append(i)
+        }
+        var causes: [Cause] = order.map { node in
+            let indices = byNode[node]!
+            let findings = indices.map { regressions[$0] }
+            var counts: [Rule: Int] = [:]
+            for f in findings { counts[f.rule, default: 0] += 1 }
+            // The most frequent reason among its presses, else the engine's word on the target, else the rule's own.
+            var reasons: [String: Int] = [:]
+            for f in findings { if let r = f.reason, !r.isEmpty { reasons[r, default: 0] += 1 } }
+            let reason = reasons.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+                ?? explain(node) ?? findings[0].message
+            let coverage = findings.first { $0.rule == .coverage }?.message
+            var parts: [String] = []
+            for rule in Rule.regressionRules {
+                guard let n = counts[rule] else { continue }
+                switch rule {
+                case .deadZone: parts.append("\(n) press\(n == 1 ? "" : "es") no longer fire\(n == 1 ? "s" : "")")
+                case .stolen: parts.append("\(n) press\(n == 1 ? "" : "es") fire\(n == 1 ? "s" : "") another action")
+                case .slower: parts.append("\(n) press\(n == 1 ? "" : "es") slower")
+                case .coverage: if let coverage { parts.append(coverage) }
+                case .gone: parts.append("gone from the snapshot")
+                case .expectation: parts.append("\(n) expectation\(n == 1 ? "" : "s") unmet")
+                default: break
+                }
+            }
+            return Cause(node: node, action: findings.compactMap(\.action).first, reason: reason, counts: counts,
+                         regressions: indices, summary: parts.joined(separator: ", "))
+        }
+        causes.sort { $0.regressions.count != $1.regressions.count ? $0.regressions.count > $1.regressions.count : $0.node < $1.node }
+        return causes
+    }
+}
+
+extension Comparison {
+    /// Compares whole lists at once (tests, and small suites): `before` by press key.
+    public static func compare(before: [PressKey: PressSide]?, current: [PressResult], beforeTargets: [TargetCoverage]?,
+                               afterTargets: [TargetCoverage], suite: String = "Settings",
+                               thresholds: DiffThresholds = DiffThresholds()) -> Result {
+        var c = Comparison(suite: suite, thresholds: thresholds)
+        for p in current {
+            let key = PressKey(trace: p.trace, press: p.press)
+            let b = before?[key]
+            if before != nil && b == nil { c.addNewPress(trace: p.trace) }
+            c.add(PressPair(current: p, before: b))
+        }
+        return c.finish(before: before == nil ? nil : beforeTargets, after: afterTargets)
+    }
+}

@@ -1,0 +1,31 @@
+import Baselines
+import HitTesting
+import TapModel
+import Testing
+
+@Suite("Comparison: new presses, causes")
+struct ComparisonTests {
+    @Test("New presses are reported against a version-1 baseline, never failing")
+    func newPresses() {
+        let d = compare(suite([press(0, .hit)]), suite([press(0, .hit), press(1, .miss)]))
+        #expect(d.regressions.isEmpty && d.notes.map(\.rule.rawValue) == ["press"])
+    }
+
+    @Test("Findings are grouped by cause: the target whose behaviour changed and the engine's reason")
+    func causes() {
+        let gap = "row: tap lands in the gap between its leaves; its container has no contentShape before onTapGesture"
+        let before = suite([press(0, .hit), press(1, .hit), press(2, .hit, node: "other", action: "x")],
+                           [target("row", own: 1, miss: 0), target("other", own: 1, miss: 0)])
+        let after = suite([press(0, .miss, expect: "row", met: false, reason: gap), press(1, .miss, reason: gap),
+                           press(2, .hit, node: "other", action: "x")],
+                          [target("row", own: 0.37, miss: 0.63), target("other", own: 1, miss: 0)])
+        let d = compare(before, after)
+        #expect(d.regressions.map(\.rule.rawValue) == ["R1", "R1", "R4", "R6"])
+        #expect(d.causes.count == 1)
+        let c = d.causes[0]
+        #expect(c.node == "row" && c.reason == gap)
+        #expect(c.regressions == [0, 1, 2, 3])
+        #expect(c.summary == "2 presses no longer fire, own 100% → 37%, miss 0% → 63%, 1 expectation unmet", "\(c.summary)")
+        #expect(c.text.hasPrefix(gap + " — 2 presses"))
+    }
+}

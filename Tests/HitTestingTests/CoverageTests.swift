@@ -1,0 +1,83 @@
+import HitTesting
+import TapModel
+import Testing
+
+@Suite("Dead-zone coverage and the settings row's four tiers")
+struct CoverageTests {
+    // MARK: The settings row, four ways
+
+    /// The seed's Flow Meter row: LabeledContent { Label { icon; title }; chevron } with onTapGesture.
+    func settingsRow(_ modifiers: [JSONValue]) -> JSONValue {
+        node("row.flowMeter", "LabeledContent", [0, 100, 393, 44], modifiers: modifiers, children: [
+            node("row.flowMeter.label", "Label", [16, 110, 110, 24], children: [
+                node("row.flowMeter.icon", "Image", [16, 110, 24, 24]),
+                node("row.flowMeter.title", "Text", [48, 111, 78, 22]),
+            ]),
+            node("row.flowMeter.chevron", "Image", [367, 115, 10, 14]),
+        ])
+    }
+
+    static let leafShare = Double(24 * 24 + 78 * 22 + 10 * 14) / Double(393 * 44)
+
+    @Test("Settings row tier 1 (good): contentShape before onTapGesture, the whole row fires")
+    func tierGood() throws {
+        let t = try tester(settingsRow([rectangleShape, onTap("openFlowMeter")]))
+        let c = t.coverage(ofID: "row.flowMeter")
+        #expect(c.own == 1)
+        #expect(c.miss == 0)
+        #expect(t.tap(250, 122).action == "openFlowMeter")
+    }
+
+    @Test("Settings row tier 2 (leaf-only base): without tolerance only the leaves fire")
+    func tierLeafOnly() throws {
+        let t = try tester(settingsRow([onTap("openFlowMeter")]), radius: 0)
+        let c = t.coverage(ofID: "row.flowMeter")
+        #expect(abs(c.own - Self.leafShare) < 1e-9)
+        #expect(abs(c.miss - (1 - Self.leafShare)) < 1e-9)
+    }
+
+    @Test("Settings row tier 3 (missing contentShape): leaves plus a tolerance rim; the Spacer gap is dead")
+    func tierMissingContentShape() throws {
+        let t = try tester(settingsRow([onTap("openFlowMeter")]), radius: 10)
+        let c = t.coverage(ofID: "row.flowMeter")
+        #expect(c.own > Self.leafShare + 0.05)
+        #expect(c.own < 0.5)
+        #expect(abs(c.own + c.miss - 1) < 1e-9)
+        #expect(t.tap(130, 122).outcome == .expanded)  // 4 pt right of the title
+        #expect(t.tap(250, 122).outcome == .miss)      // in the gap
+    }
+
+    @Test("Settings row tier 4 (reversed order): the row takes the gap, so not even the rim fires")
+    func tierReversed() throws {
+        let t = try tester(settingsRow([onTap("openFlowMeter"), rectangleShape]), radius: 10)
+        let c = t.coverage(ofID: "row.flowMeter")
+        #expect(abs(c.own - Self.leafShare) < 1e-9)
+        #expect(t.tap(130, 122).outcome == .miss)
+    }
+
+    @Test("Coverage counts stolen, blocked, ambiguous, disabled and miss per target")
+    func coverageKinds() throws {
+        let t = try tester(node("screen", "ZStack", [0, 0, 400, 100], children: [
+            node("a", "Color", [0, 0, 100, 100], modifiers: [onTap("a")]),
+            node("b", "Color", [50, 0, 100, 100], modifiers: [onTap("b")]),          // steals the right half of a
+            node("c", "Color", [200, 0, 100, 100], modifiers: [onTap("c"), ["disabled": true]]),
+            node("d", "Color", [300, 0, 100, 100], modifiers: [onTap("d")]),
+            node("sticker", "Color", [300, 0, 50, 100]),                                // blocks the left half of d
+        ]), radius: 0)
+        let a = t.coverage(ofID: "a")
+        #expect(a.own == 0.5 && a.stolen == 0.5)
+        #expect(t.coverage(ofID: "c").disabled == 1)
+        let d = t.coverage(ofID: "d")
+        #expect(d.own == 0.5 && d.blocked == 0.5)
+        #expect(a.samples == 10_000)
+    }
+
+    @Test("Coverage samples at cell centres with a narrower last cell")
+    func sampleGrid() {
+        let (xs, ys) = HitTester.sampleCentres(of: Rect(0, 0, 2.5, 1), step: 1)
+        #expect(xs == [0.5, 1.5, 2.25])
+        #expect(ys == [0.5])
+        let coarse = HitTester.sampleCentres(of: Rect(10, 0, 10, 10), step: 4)
+        #expect(coarse.xs == [12, 16, 19])
+    }
+}
