@@ -7,15 +7,11 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Catch dead zones and unresponsive taps: replay recorded touches against view-tree snapshots.",
-<<<<<<< HEAD
-        subcommands: [Run.self, Import.self, Convert.self, Hit.self, Deadzones.self, Report.self, History.self, Query.self],
-=======
         discussion: """
         Without a command, `replay` runs `replay run` (for example `replay --baseline Baselines`).
         `replay help <command>` shows every option of a command.
         """,
-        subcommands: [Run.self, Import.self, Hit.self, Deadzones.self, Report.self, History.self, Query.self],
->>>>>>> main
+        subcommands: [Run.self, Import.self, Convert.self, Hit.self, Deadzones.self, Report.self, History.self, Query.self],
         defaultSubcommand: Run.self)
 
     /// `run` takes no bare words, so a first bare word that is not a command is a
