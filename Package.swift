@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports", "TestSupport"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "TapModel", "HitTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Capture", "TapModel"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "TapModel", "HitTesting", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Capture", "TapModel", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import TapModel
+import TestSupport
 import Testing
 
 /// Converts a dump given as text.
@@ -21,7 +22,6 @@ extension Snapshot {
 /// Files of the repository and of the test fixtures.
 enum Files {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repository = tests.deletingLastPathComponent().deletingLastPathComponent()
     static func fixture(_ name: String) throws -> Data { try Data(contentsOf: tests.appendingPathComponent("Fixtures/" + name)) }
-    static func repo(_ path: String) throws -> Data { try Data(contentsOf: repository.appendingPathComponent(path)) }
+    static func repo(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: repositoryRoot).appendingPathComponent(path)) }
 }

@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import TapModel
 import TapReplayCapture
+import TestSupport
 import Testing
 
 /// A view as the kit sees it, built by hand.
@@ -25,11 +26,6 @@ import Testing
     }
 }
 
-func temporaryFolder() -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tapreplay-kit-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 let environment = CaptureEnvironment(infoDictionary: ["CFBundleIdentifier": "com.example.flow", "CFBundleShortVersionString": "3.2.0", "CFBundleVersion": "512"],
                                      deviceModel: "iPhone16,1", os: "iOS 18.1", scale: 3, width: 393, height: 852)
@@ -65,7 +61,9 @@ struct CaptureKitTests {
         label.captureIsUserInteractionEnabled = false
         label.captureAlpha = 0.5
         let window = FakeView("UIWindow", [0, 0, 393, 852], [row, button, host, label])
-        let folder = temporaryFolder()
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
         let date = Date(timeIntervalSince1970: 1_795_000_000)
         let url = try CaptureBundleWriter.write(screen: "Settings", windows: [window], environment: environment, capturedAt: date, to: folder)
         #expect(url.lastPathComponent.hasPrefix("Settings-") && url.lastPathComponent.hasSuffix(".capture.json"))
@@ -85,7 +83,9 @@ struct CaptureKitTests {
 
     @Test("A session's trace: header from the environment, times from the session start, one finger id per touch, valid JSONL")
     func trace() throws {
-        let folder = temporaryFolder()
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
         let rec = TraceRecorder(directory: folder, environment: environment, source: "uitest", now: { Date(timeIntervalSince1970: 1_795_000_000) })
         rec.setScreen("Settings", at: 1000)
         rec.record([TouchSample(touch: 77, phase: .began, x: 24, y: 121.5, radius: 20)], at: 1000.5)
@@ -103,7 +103,9 @@ struct CaptureKitTests {
 
     @Test("A new screen starts a new file, but only once every finger is up; touches that began before the session are ignored")
     func sessions() throws {
-        let folder = temporaryFolder()
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
         var clock = 0.0
         let rec = TraceRecorder(directory: folder, environment: environment, now: { clock += 1; return Date(timeIntervalSince1970: 1_795_000_000 + clock) })
         rec.setScreen("Settings", at: 10)
@@ -124,7 +126,9 @@ struct CaptureKitTests {
 
     @Test("Nothing is written for a session without touches; a write failure stops recording without throwing")
     func failures() throws {
-        let folder = temporaryFolder()
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
         let rec = TraceRecorder(directory: folder, environment: environment)
         rec.setScreen("Empty", at: 0)
         rec.stop()
