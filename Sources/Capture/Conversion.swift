@@ -93,6 +93,10 @@ public enum Converter {
         if let size = options.size {
             out.snapshot.device.width = size.width
             out.snapshot.device.height = size.height
+            // A root the dump gave no size (a SwiftUI fragment without positions) takes the window's.
+            if let root = out.snapshot.nodes.first, root.frame.width == 0 && root.frame.height == 0 {
+                out.snapshot.nodes[0].frame = Rect(root.frame.x, root.frame.y, size.width, size.height)
+            }
         } else if out.snapshot.device.width == nil, let root = out.snapshot.nodes.first, root.frame.width > 0, root.frame.height > 0 {
             out.snapshot.device.width = root.frame.maxX
             out.snapshot.device.height = root.frame.maxY

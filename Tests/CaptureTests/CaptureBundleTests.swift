@@ -106,5 +106,8 @@ struct CaptureBundleTests {
         let c = try convert("<UIView; frame = (0 0; 1 1); layer = <CALayer>>", options: ConversionOptions(screen: "Home", size: (393, 852)))
         #expect(c.snapshot.screen == "Home" && c.snapshot.device.width == 393 && c.snapshot.device.height == 852)
         #expect(c.snapshot.capture?.from == "recursive-description" && c.snapshot.capture?.limits == c.limits)
+        // A SwiftUI fragment without positions: the root takes --size.
+        let fragment = try convert(Raw.payload(Raw.view("AnyView")), options: ConversionOptions(size: (393, 852)))
+        #expect(fragment.snapshot.nodes[0].frame == Rect(0, 0, 393, 852))
     }
 }
