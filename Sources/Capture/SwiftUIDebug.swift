@@ -51,6 +51,8 @@ struct SwiftUIDebugConverter {
         var chainFrame: Rect?
         /// A Button node was emitted for this chain: its ButtonActionModifier adds no second one.
         var inButton = false
+        /// The accessibility identifier set outermost on this chain: the next node's id.
+        var identifier: String?
     }
 
     struct Work {
@@ -276,6 +278,7 @@ struct SwiftUIDebugConverter {
         }
         var d = Draft(type: type, frame: f!, system: .swiftui, depth: w.depth)
         d.leaf = leaf
+        d.identifier = ctx.identifier
         d.modifiers = ctx.pending.reversed().map { p in
             guard case .contentShape(var shape) = p.modifier else { return p.modifier }
             if let layer = p.layer, layer != f! { shape.bounds = layer }
@@ -289,7 +292,7 @@ struct SwiftUIDebugConverter {
         let frame = ownFrame(w.raw) ?? ctx.chainFrame ?? frameInward(w.raw) ?? ctx.layerFrame
         let depth = emit(type: "Button", frame: frame, w, ctx: ctx)
         let label = labelText(w.raw)
-        drafts[drafts.count - 1].action = label ?? "Button"
+        drafts[drafts.count - 1].action = label ?? ctx.identifier ?? "Button"
         drafts[drafts.count - 1].label = label
         return depth
     }
@@ -391,6 +394,8 @@ struct SwiftUIDebugConverter {
         case "TapGestureModifier":
             let count = v.numberValue("count", in: value).map { max(1, Int($0)) } ?? 1
             ctx.pending.append(Pending(modifier: .gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: count))))))
+        case "AccessibilityAttachmentModifier":
+            if ctx.identifier == nil, let id = accessibilityIdentifier(value) { ctx.identifier = id }
         case "_AllowsHitTestingModifier":
             if let allowed = v.boolValue("allowsHitTesting", in: value) {
                 ctx.pending.append(Pending(modifier: .allowsHitTesting(allowed)))
@@ -422,6 +427,22 @@ struct SwiftUIDebugConverter {
                 }
             }
         }
+    }
+
+    /// `.accessibilityIdentifier("save")`: the string under the `IdentifierKey` entry of an
+    /// `AccessibilityAttachmentModifier`'s properties, when the data shows one.
+    func accessibilityIdentifier(_ value: Int?) -> String? {
+        guard let entry = v.findFirst(in: value, limit: 2_000, { a in
+            v.subattributes(a).contains { v.string(v.member($0, "readableType"))?.hasPrefix("IdentifierKey") == true }
+        }), let stored = v.find("value", in: entry) else { return nil }
+        var stack = [stored]
+        var seen = 0
+        while let a = stack.popLast(), seen < 200 {
+            seen += 1
+            if let s = v.string(v.member(a, "value")), !s.isEmpty { return s }
+            stack.append(contentsOf: v.subattributes(a).reversed())
+        }
+        return nil
     }
 
     var osNote: String { osVersion.map { " (\($0))" } ?? "" }

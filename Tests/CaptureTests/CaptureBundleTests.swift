@@ -26,6 +26,9 @@ struct CaptureBundleTests {
         }
         #expect(coverage(converted.snapshot) == coverage(hand))
         #expect(coverage(hand).count == 5)
+        // The identifiers in its SwiftUI data give the targets the hand-written ids the traces expect.
+        let targets = HitTester(converted.snapshot).coverage().map(\.node).sorted()
+        #expect(targets == ["row.about", "row.alerts.toggle", "row.flowMeter", "row.units", "save"])
         // It reads back as a valid snapshot with its capture block.
         let reread = try Snapshot(json: converted.snapshot.encoded())
         #expect(reread.capture?.from == "tapreplay-capture")

@@ -157,6 +157,23 @@ struct SwiftUIDebugTests {
         #expect(c.limits.contains { $0.contains("no frame") })
     }
 
+    @Test("An accessibility identifier set on a view (AccessibilityAttachmentModifier, IdentifierKey) becomes its id; a Button without label text is named after it")
+    func accessibilityIdentifier() throws {
+        let entry = Raw.attr("", "AccessibilityProperties.Entry", [
+            Raw.attr("key", "IdentifierKey.Type"),
+            Raw.attr("value", "AccessibilityIdentifierStorage", [Raw.attr("identifier", "String", value: #""save""#)]),
+        ])
+        let value = Raw.attr("", "AccessibilityAttachmentModifier", [Raw.attr("storage", "MutableBox<AccessibilityAttachment>", [entry])])
+        let s = try snapshot(Raw.payload(Raw.view("VStack<TupleView>", [0, 0, 100, 100], [
+            Raw.modifier("AccessibilityAttachmentModifier", value: value, [
+                Raw.modifier("ButtonActionModifier<_ButtonGesture>", frame: [0, 0, 50, 50], [Raw.view("Color", [0, 0, 50, 50])]),
+            ]),
+        ])))
+        let button = try #require(s.node("save"))
+        #expect(button.type == "Button" && button.action == "save")
+        #expect(s.node("save/Color") != nil)
+    }
+
     @Test("A gesture with no touch equivalent is skipped with a warning naming it")
     func unknownGesture() throws {
         let c = try convert(Raw.payload(Raw.modifier("AddGestureModifier<_EndedGesture<PhysicalButtonPressGesture>, DefaultGestureCombiner>", [Raw.view("Color", [0, 0, 1, 1])])), .swiftuiDebug)
