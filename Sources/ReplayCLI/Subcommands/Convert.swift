@@ -9,17 +9,16 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a capture bundle, SwiftUI debug data, recursiveDescription, XCUITest debugDescription or WebDriverAgent XML into a snapshot.",
         discussion: """
-        The format is detected from the content unless --format is given. What the source
-        cannot know (capture.limits) and the elements skipped are printed on stderr; a dump
-        that cannot be read is exit 2 with file and line (or JSON path).
+        The format is detected from the content unless --format is given. What the source cannot know (capture.limits) and the elements skipped are printed on stderr. A dump that cannot be read is exit status 2 with file and line (or JSON path); the other dumps of the call are still converted.
+
         Examples:
           replay convert Traces/builds/Settings.capture.json -o Settings.json
-          replay convert window.txt --screen Checkout --size 393x852
-          replay convert a.txt b.xml -o snapshots/
+          replay convert Traces/builds/Settings.capture.json --screen Home --size 393x852
+          replay convert Traces/builds/*.capture.json -o snapshots/
         """)
 
     @Argument(help: "Dump files to convert.") var dumps: [String]
-    @Option(help: "The dump's format: \(CaptureFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: detected).") var format: CaptureFormat?
+    @Option(help: "The dump's format (default: detected from the content).") var format: CaptureFormat?
     @Option(help: "The screen name (default: the bundle's, else the file name).") var screen: String?
     @Option(help: ArgumentHelp("The window size when the dump does not tell it.", valueName: "WxH")) var size: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (one dump) or folder (several; <dump name>.json each). Default: stdout.", valueName: "FILE")) var output: String?
