@@ -13,7 +13,7 @@ struct Convert: ParsableCommand {
 
         Examples:
           replay convert Traces/builds/Settings.capture.json -o Settings.json
-          replay convert Traces/builds/Settings.capture.json --screen Home --size 393x852
+          replay convert Traces/builds/Settings.capture.json --screen Home
           replay convert Traces/builds/*.capture.json -o snapshots/
         """)
 
@@ -22,6 +22,12 @@ struct Convert: ParsableCommand {
     @Option(help: "The screen name (default: the bundle's, else the file name).") var screen: String?
     @Option(help: ArgumentHelp("The window size when the dump does not tell it.", valueName: "WxH")) var size: String?
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (one dump) or folder (several; <dump name>.json each). Default: stdout.", valueName: "FILE")) var output: String?
+
+    /// `-o` names a folder when it ends with `/` or is one.
+    func isFolder(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
+    }
 
     func parsedSize() throws -> (width: Double, height: Double)? {
         guard let size else { return nil }
@@ -36,8 +42,7 @@ struct Convert: ParsableCommand {
         _ = try parsedSize()
         if dumps.count > 1 {
             guard let output else { throw ValidationError("several dumps need -o FOLDER (one snapshot file each)") }
-            var isDir: ObjCBool = false
-            guard output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDir) && isDir.boolValue) else {
+            guard isFolder(output) else {
                 throw ValidationError("with several dumps, -o must be a folder (end it with /)")
             }
         }
@@ -63,7 +68,7 @@ struct Convert: ParsableCommand {
     func convertOne(_ dump: String, _ options: ConversionOptions) throws {
         let conversion = try CaptureFiles.convert(dump, format: format, options: options)
         var destination = output
-        if dumps.count > 1, let folder = output {
+        if let folder = output, dumps.count > 1 || isFolder(folder) {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
