@@ -30,6 +30,7 @@ struct SwiftUIDebugConverter {
     var warnings: [String] = []
     var inherited = 0
     var skippedGestures: [String: Int] = [:]
+    var scrollNoted = false
     var osVersion: String?
 
     init(document: JSONDocument, origin: Point, osVersion: String? = nil) {
@@ -231,6 +232,10 @@ struct SwiftUIDebugConverter {
             inner.inButton = true
             push(reversed, depth + 1, inner)
             return
+        }
+        if base.hasSuffix("ScrollView") && !scrollNoted {
+            scrollNoted = true
+            limits.append("content of a SwiftUI ScrollView is placed where the debug data puts it: a scrolled offset not applied there is not corrected")
         }
         if SwiftUITypeMapping.containers.contains(base) || isAppType(w.raw) {
             let type = SwiftUITypeMapping.containers.contains(base) ? base : appTypeName(base)

@@ -48,6 +48,8 @@ struct ConvertCommandTests {
         #expect(try Replay.run(["convert", dump, "--format", "recursive-description", "-o", dir.path + "/a.json"]).status == 0)
         #expect(try Replay.run(["convert", dump, "--format", "wda-xml"]).status == 2)
         #expect(try Replay.run(["convert", dump, "--format", "nope"]).status == 64)
+        #expect(try Replay.run(["convert", dump, "-o", dir.path + "/snaps/"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/snaps/window.json"))
     }
 
     @Test("replay import takes the example capture bundle directly and stores the converted Settings snapshot")
