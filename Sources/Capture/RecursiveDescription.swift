@@ -37,7 +37,7 @@ enum RecursiveDescriptionParser {
         return line[start...].contains("frame = (")
     }
 
-    /// The index of the `<` that opens the view description on the line.
+    /// The index of the `<` that opens the view description on the line: `<Class:` or `<Class;`.
     static func elementStart(_ line: Substring) -> Substring.Index? {
         var i = line.startIndex
         while let lt = line[i...].firstIndex(of: "<") {
@@ -47,7 +47,8 @@ enum RecursiveDescriptionParser {
             while j < line.endIndex, line[j].isLetter || line[j].isNumber || line[j] == "_" || line[j] == "." || line[j] == "$" {
                 j = line.index(after: j)
             }
-            if j < line.endIndex, line[j] == ":" || line[j] == ";" || line[j] == ">" { return lt }
+            // A view always has `: 0x…` or (pointers purged) `;` after its class; `<Notice>` in a log prefix has neither.
+            if j < line.endIndex, line[j] == ":" || line[j] == ";" { return lt }
             i = line.index(after: lt)
         }
         return nil

@@ -43,7 +43,7 @@ struct RecursiveDescriptionTests {
     @Test("Prefixes before the tree are ignored: comment markers, log timestamps, ivar names, controller tags")
     func prefixes() throws {
         let s = try convert("""
-        2026-11-20 10:00:00.123 Flow[123:456] // <UIWindow: 0x1; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x2>>
+        2026-11-20 10:00:00.123 Flow[123:456] <Notice> // <UIWindow: 0x1; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x2>>
         2026-11-20 10:00:00.123 Flow[123:456] //   | 'RootViewController:0x9' <UIView: 0x3; frame = (0 0; 320 568); layer = <CALayer: 0x4>>
         2026-11-20 10:00:00.123 Flow[123:456] //   |    | _myButton, _button <UIButton: 0x5; frame = (46 295; 246 44); layer = <CALayer: 0x6>>-><UIImage: 0x7 size:{1, 1}> - (null)
         """).snapshot
