@@ -207,7 +207,7 @@ struct SwiftUIDebugConverter {
             // Own views (a background's shape) and the content, which comes last.
             var ordered = children
             if SwiftUITypeMapping.drawsOver(base), let content = ordered.popLast() { ordered.insert(content, at: 0) }
-            if ctx.pending.isEmpty {
+            if ctx.pending.isEmpty && ctx.identifier == nil {
                 push(ordered, w.depth, ctx)
             } else {
                 let depth = emit(type: "ModifiedContent", frame: own ?? frameInward(w.raw) ?? ctx.layerFrame, w, ctx: ctx)
@@ -244,7 +244,7 @@ struct SwiftUIDebugConverter {
             return
         }
         // A wrapper: walk through it.
-        if reversed.count <= 1 || ctx.pending.isEmpty {
+        if reversed.count <= 1 || (ctx.pending.isEmpty && ctx.identifier == nil) {
             if reversed.isEmpty { dropPending(ctx, at: readable) }
             push(reversed, w.depth, ctx)
         } else {
