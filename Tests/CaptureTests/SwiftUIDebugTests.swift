@@ -172,6 +172,11 @@ struct SwiftUIDebugTests {
         let button = try #require(s.node("save"))
         #expect(button.type == "Button" && button.action == "save")
         #expect(s.node("save/Color") != nil)
+        // Above several children, the identifier goes on one node holding them, not on each.
+        let group = try snapshot(Raw.payload(Raw.modifier("AccessibilityAttachmentModifier", value: value, [
+            Raw.view("_VariadicView.Tree<_HStackLayout, TupleView>", nil, [Raw.view("Color", [0, 0, 5, 5]), Raw.view("Color", [5, 0, 5, 5])]),
+        ])))
+        #expect(group.node("save")?.type == "ModifiedContent" && group.node("save/Color") != nil && group.node("save#2") == nil)
     }
 
     @Test("A gesture with no touch equivalent is skipped with a warning naming it")
