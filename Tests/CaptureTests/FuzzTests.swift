@@ -19,11 +19,11 @@ struct FuzzTests {
             ("bundle", try Files.repo("Traces/builds/Settings.capture.json")),
             ("swiftui", try Files.fixture("profile.swiftui.json")),
             ("recursive", Data("""
-            // <UIWindow: 0x1; frame = (0 0; 320 480); gestureRecognizers = <NSArray: 0x2>; layer = <UIWindowLayer: 0x3>>
-            //   | <UITableView; frame = (0 0; 320 568); contentOffset: {0, -20}; layer = <CALayer>>
-            //   |    | <UILabel; frame = (161.333 44; 52.6667 19.3333); text = 'What's'; userInteractionEnabled = NO; layer = <_UILabelLayer>>
+            // <UIWindow: 0x1; frame = (0 0; 390 844); gestureRecognizers = <NSArray: 0x5>; layer = <UIWindowLayer: 0x6>>
+            //   | <UITableView; frame = (0 0; 390 700); contentOffset: {0, 120}; layer = <CALayer>>
+            //   |    | <UILabel; frame = (12.5 30; 80.25 20.5); text = 'Don't'; userInteractionEnabled = NO; layer = <_UILabelLayer>>
             ...
-            //   |    | <UIImageView: 0x3; frame = (20 20; 40 40); image = <UIImage:0x6 symbol "plus"; (20 19)@3{2}>; layer = <CALayer: 0x4>>
+            //   |    | <UIImageView: 0x3; frame = (8 12; 30 30); image = <UIImage:0x7 symbol "gear"; (24 23)@2{1}>; layer = <CALayer: 0x4>>
             """.utf8)),
             ("xcuitest", Data(AccessibilityDumpTests.xcuitest.utf8)),
             ("wda", Data(AccessibilityDumpTests.wda.utf8)),

@@ -18,21 +18,21 @@ struct RecursiveDescriptionTests {
     @Test("A scroll view's contentOffset (and a bounds origin) is subtracted from its subviews' frames")
     func scrollOffset() throws {
         let s = try convert("""
-        <UITableView; frame = (0 0; 320 568); clipsToBounds = YES; layer = <CALayer>; contentOffset: {0, -20}; contentSize: {320, 440}>
-           | <UITableViewCell; frame = (0 44; 320 44); text = '1'; layer = <CALayer>>
-           |    | <UILabel; frame = (16 0; 288 43.5); text = '1'; userInteractionEnabled = NO; layer = <_UILabelLayer>>
+        <UITableView; frame = (0 0; 390 700); clipsToBounds = YES; layer = <CALayer>; contentOffset: {0, -24}; contentSize: {390, 900}>
+           | <UITableViewCell; frame = (0 50; 390 50); text = 'Units'; layer = <CALayer>>
+           |    | <UILabel; frame = (20 0; 300 49.5); text = 'Units'; userInteractionEnabled = NO; layer = <_UILabelLayer>>
         <UIView; frame = (0 0; 10 10); bounds = {{0, 100}, {10, 10}}; layer = <CALayer>>
         """).snapshot
-        #expect(s.nodes[1].frame == Rect(0, 64, 320, 44))
-        #expect(s.nodes[2].frame == Rect(16, 64, 288, 43.5))
+        #expect(s.nodes[1].frame == Rect(0, 74, 390, 50))
+        #expect(s.nodes[2].frame == Rect(20, 74, 300, 49.5))
     }
 
     @Test("alpha, hidden, userInteractionEnabled = NO and clipsToBounds are read; labels stay interactive unless NO")
     func flags() throws {
         let s = try convert("""
         <UIView: 0x1; frame = (0 0; 100 100); layer = <CALayer: 0x2>>
-          | <UILabel: 0x3; frame = (20 10; 45 5); alpha = 0; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x4>>
-          | <UILabel: 0x5; frame = (20 15; 43 3); alpha = 0.5; layer = <_UILabelLayer: 0x6>>
+          | <UILabel: 0x3; frame = (12 30; 60 8); alpha = 0; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x4>>
+          | <UILabel: 0x5; frame = (12 40; 70 9); alpha = 0.5; layer = <_UILabelLayer: 0x6>>
           | <UIView: 0x7; frame = (0 0; 1 1); hidden = YES; clipsToBounds = YES; layer = <CALayer: 0x8>>
         """).snapshot
         #expect(s.nodes[1].uikit.alpha == 0 && !s.nodes[1].uikit.userInteractionEnabled)
@@ -44,11 +44,11 @@ struct RecursiveDescriptionTests {
     func prefixes() throws {
         let s = try convert("""
         2026-11-20 10:00:00.123 Flow[123:456] <Notice> // <UIWindow: 0x1; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x2>>
-        2026-11-20 10:00:00.123 Flow[123:456] //   | 'RootViewController:0x9' <UIView: 0x3; frame = (0 0; 320 568); layer = <CALayer: 0x4>>
-        2026-11-20 10:00:00.123 Flow[123:456] //   |    | _myButton, _button <UIButton: 0x5; frame = (46 295; 246 44); layer = <CALayer: 0x6>>-><UIImage: 0x7 size:{1, 1}> - (null)
+        2026-11-20 10:00:00.123 Flow[123:456] //   | 'FlowSettingsController:0x9' <UIView: 0x3; frame = (0 0; 320 568); layer = <CALayer: 0x4>>
+        2026-11-20 10:00:00.123 Flow[123:456] //   |    | _saveButton, _primary <UIButton: 0x5; frame = (30 400; 260 48); layer = <CALayer: 0x6>>-><UIImage: 0x7 size:{2, 2}> - (null)
         """).snapshot
         #expect(s.nodes.map(\.type) == ["UIWindow", "UIView", "UIButton"])
-        #expect(s.nodes[2].frame == Rect(46, 295, 246, 44))
+        #expect(s.nodes[2].frame == Rect(30, 400, 260, 48))
     }
 
     @Test("An escaped Swift string (po of a String) is unescaped: \\n, \\'")
@@ -76,11 +76,11 @@ struct RecursiveDescriptionTests {
     func nestedValues() throws {
         let s = try convert("""
         <UIView: 0x1; frame = (0 0; 100 100); layer = <CALayer: 0x2>>
-          | <UIImageView: 0x3; frame = (20 20; 40 40); userInteractionEnabled = NO; image = <UIImage:0x6 symbol "plus"; (20 19)@3{2}>; animations = { position=<CASpringAnimation: 0x9>; }; layer = <CALayer: 0x4>>
-          | <UILabel; frame = (161.333 44; 52.6667 19.3333); text = 'What's'; hidden = YES; layer = <_UILabelLayer>>
+          | <UIImageView: 0x3; frame = (8 12; 30 30); userInteractionEnabled = NO; image = <UIImage:0x6 symbol "gear"; (24 23)@2{1}>; animations = { opacity=<CABasicAnimation: 0x9>; }; layer = <CALayer: 0x4>>
+          | <UILabel; frame = (100.5 60; 70.25 21); text = 'Don't'; hidden = YES; layer = <_UILabelLayer>>
         """).snapshot
-        #expect(s.nodes[1].frame == Rect(20, 20, 40, 40) && !s.nodes[1].uikit.userInteractionEnabled)
-        #expect(s.nodes[2].label == "What's" && s.nodes[2].uikit.hidden)
+        #expect(s.nodes[1].frame == Rect(8, 12, 30, 30) && !s.nodes[1].uikit.userInteractionEnabled)
+        #expect(s.nodes[2].label == "Don't" && s.nodes[2].uikit.hidden)
     }
 
     @Test("CRLF line ends and a byte-order mark are accepted")
@@ -96,7 +96,7 @@ struct RecursiveDescriptionTests {
         <UIWindow: 0x1; frame = (0 0; 320 480); layer = <UIWindowLayer: 0x2>>
            | <UIButton: 0x3; frame = (0 0; 100 30); layer = <CALayer: 0x4>>
            |    | <UIButtonLabel: 0x5; frame = (10 5; 80 20); text = 'Save'; userInteractionEnabled = NO; layer = <CALayer: 0x6>>
-           | <MMSwitch: 0x7; baseClass = UISwitch; frame = (0 40; 51 31); layer = <CALayer: 0x8>>
+           | <FlowSwitch: 0x7; baseClass = UISwitch; frame = (0 40; 51 31); layer = <CALayer: 0x8>>
            | <_TtGC7SwiftUI14_UIHostingViewVS_4Text_: 0x9; frame = (0 100; 320 300); layer = <CALayer: 0xa>>
         """)
         #expect(c.snapshot.nodes[1].uikit.control == .init(action: "Save", enabled: true))
@@ -108,9 +108,9 @@ struct RecursiveDescriptionTests {
     @Test("Only the first of several trees is converted, with a warning naming the line")
     func secondTree() throws {
         let c = try convert("""
-        // == iOS 26 ==
+        // before the change:
         // <UIWindow: 0x1; frame = (0 0; 10 10); layer = <UIWindowLayer: 0x2>>
-        // == iOS 18 ==
+        // after the change:
         // <UIWindow: 0x3; frame = (0 0; 20 20); layer = <UIWindowLayer: 0x4>>
         """)
         #expect(c.snapshot.nodes.count == 1)

@@ -148,11 +148,11 @@ struct SwiftUIDebugTests {
         let c = try convert(Raw.payload(
             Raw.modifier("AccessibilityAttachmentModifier", frame: [300, 10, 80, 40], [
                 Raw.modifier("ButtonActionModifier<ModifierGesture<GestureLabelModifier<Void>, _ButtonGesture>>", [
-                    Raw.view("HStack<ButtonStyleConfiguration.Label>", [310, 20, 60, 20], [Raw.text("Follow", nil)]),
+                    Raw.view("HStack<ButtonStyleConfiguration.Label>", [310, 20, 60, 20], [Raw.text("Reset meter", nil)]),
                 ]),
             ])), .swiftuiDebug)
         let button = try #require(c.snapshot.nodes(ofType: "Button").first)
-        #expect(button.action == "Follow" && button.frame == Rect(300, 10, 80, 40))
+        #expect(button.action == "Reset meter" && button.frame == Rect(300, 10, 80, 40))
         #expect(c.snapshot.nodes(ofType: "Text").first?.frame == Rect(310, 20, 60, 20))
         #expect(c.limits.contains { $0.contains("no frame") })
     }
@@ -199,10 +199,10 @@ struct SwiftUIDebugTests {
         let c = try Converter.convert(try Files.fixture("profile.swiftui.json"))
         let s = c.snapshot
         let texts = s.nodes(ofType: "Text")
-        #expect(texts.map(\.label) == ["Ada Lovelace", "iOS engineer", "Follow", "Recent posts"])
+        #expect(texts.map(\.label) == ["Ada Lovelace", "Meter owner", "Subscribe", "Latest readings"])
         #expect(texts.map(\.frame) == [Rect(80, 55, 120, 20), Rect(80, 77, 90, 18), Rect(300, 60, 60, 30), Rect(0, 140, 124, 26)])
         let button = try #require(s.nodes(ofType: "Button").first)
-        #expect(button.action == "Follow" && button.frame == Rect(288, 52, 84, 46))
+        #expect(button.action == "Subscribe" && button.frame == Rect(288, 52, 84, 46))
         #expect(texts[3].modifiers == [.gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: 2))))])
         let shapes = s.nodes.flatMap(\.modifiers).filter { if case .contentShape = $0 { return true } else { return false } }
         #expect(shapes.count == 1)
@@ -210,6 +210,6 @@ struct SwiftUIDebugTests {
         // Backgrounds come before their content (drawn behind).
         #expect(s.nodes.map(\.type).firstIndex(of: "RoundedRectangle")! < s.nodes.map(\.type).firstIndex(of: "HStack")!)
         let coverage = HitTester(s).coverage()
-        #expect(coverage.first { $0.action == "Follow" }?.own == 1)
+        #expect(coverage.first { $0.action == "Subscribe" }?.own == 1)
     }
 }
