@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         .target(name: "TapModel"),
@@ -28,8 +29,15 @@ let package = Package(
         .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline"]),
         .target(name: "Capture", dependencies: ["TapModel"]),
         .target(name: "TapReplayCapture"),
+        // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
+        .target(name: "SourceLint", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+        .target(name: "SourceLintReports", dependencies: ["SourceLint", "TapModel"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Capture",
+            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports",
+            "SourceLint", "SourceLintReports", "Capture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -40,6 +48,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "TapModel", "Reports", "TestSupport"]),
+        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "TapModel", "HitTesting", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Capture", "TapModel", "TestSupport"]),

@@ -5,7 +5,7 @@ import Foundation
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Default: a missing baseline is written and the run fails, saying so.
     case missing
-    /// `--record`: every baseline is rewritten from this run, and the run passes.
+    /// `--record`: every baseline is rewritten from this run (an unmet expectation still fails it).
     case all
     /// CI: a missing baseline fails the run and nothing is written.
     case never

@@ -76,42 +76,72 @@ public struct SuiteStats: Sendable {
 
 extension Replayer {
     /// Replays traces as they are loaded, `batch` at a time across the cores, and hands
-    /// each trace's results to `consume` in trace order, so memory holds one batch of
-    /// results, never every press. Loading one trace overlaps replaying another.
+    /// each trace's results to `consume` in trace order, so memory holds two batches of
+    /// results, never every press. The next batch is replayed while the caller consumes
+    /// the last one, and loading one trace overlaps replaying another.
     /// - Parameters:
     ///   - load: the i-th trace.
     ///   - also: other replayers (the baseline's snapshot) replaying the same presses.
     ///   - consume: trace i's results from this replayer and from each of `also`.
     /// - Throws: the first error `load` or `consume` throws.
     public func replayTraces(count: Int, batch: Int = 32, also: [Replayer] = [],
-                             load: @Sendable (Int) throws -> TraceInput,
+                             load: @escaping @Sendable (Int) throws -> TraceInput,
                              consume: (Int, [PressResult], [[PressResult]]) throws -> Void) throws {
-        var start = 0
-        while start < count {
-            let end = min(count, start + batch), first = start
-            var results = [([PressResult], [[PressResult]])?](repeating: nil, count: end - start)
-            var errors = [Error?](repeating: nil, count: end - start)
-            results.withUnsafeMutableBufferPointer { buffer in
-                errors.withUnsafeMutableBufferPointer { errorBuffer in
-                    nonisolated(unsafe) let out = buffer, failed = errorBuffer
-                    DispatchQueue.concurrentPerform(iterations: end - start) { k in
-                        do {
-                            let trace = try load(first + k)
-                            let presses = Press.presses(from: trace.events)
-                            out[k] = (replay(trace: trace.name, presses: presses), also.map { $0.replay(trace: trace.name, presses: presses) })
-                        } catch {
-                            failed[k] = error
+        /// One batch's results, filled by the workers while the caller consumes the previous batch.
+        final class Batch: @unchecked Sendable {
+            let start: Int
+            var results: [([PressResult], [[PressResult]])?]
+            var errors: [Error?]
+            let done = DispatchGroup()
+            init(start: Int, size: Int) {
+                self.start = start
+                results = Array(repeating: nil, count: size)
+                errors = Array(repeating: nil, count: size)
+            }
+        }
+        let replayer = self
+        func launch(_ start: Int) -> Batch? {
+            guard start < count else { return nil }
+            let b = Batch(start: start, size: min(count, start + batch) - start)
+            b.done.enter()
+            DispatchQueue.global().async {
+                b.results.withUnsafeMutableBufferPointer { buffer in
+                    b.errors.withUnsafeMutableBufferPointer { errorBuffer in
+                        nonisolated(unsafe) let out = buffer, failed = errorBuffer
+                        DispatchQueue.concurrentPerform(iterations: out.count) { k in
+                            do {
+                                let trace = try load(b.start + k)
+                                let presses = Press.presses(from: trace.events)
+                                out[k] = (replayer.replay(trace: trace.name, presses: presses),
+                                          also.map { $0.replay(trace: trace.name, presses: presses) })
+                            } catch {
+                                failed[k] = error
+                            }
                         }
                     }
                 }
+                b.done.leave()
             }
-            if let error = errors.lazy.compactMap({ $0 }).first { throw error }
-            for k in 0..<(end - start) {
-                let (mine, others) = results[k]!
-                results[k] = nil
-                try consume(start + k, mine, others)
+            return b
+        }
+        var current = launch(0)
+        while let b = current {
+            b.done.wait()
+            current = launch(b.start + b.results.count)  // replay the next batch while this one is consumed
+            if let error = b.errors.lazy.compactMap({ $0 }).first {
+                current?.done.wait()
+                throw error
             }
-            start = end
+            for k in b.results.indices {
+                let (mine, others) = b.results[k]!
+                b.results[k] = nil
+                do {
+                    try consume(b.start + k, mine, others)
+                } catch {
+                    current?.done.wait()
+                    throw error
+                }
+            }
         }
     }
 

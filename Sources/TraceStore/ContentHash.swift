@@ -9,7 +9,11 @@ struct ContentHasher {
     private var sha = SHA256()
     private var buffer: [UInt8] = []
 
-    init() { buffer.reserveCapacity(1 << 16) }
+    /// Bytes gathered before they are hashed: small, because a CSV file holding
+    /// thousands of traces keeps one hasher per trace open until the file ends.
+    static let chunk = 4096
+
+    init() { buffer.reserveCapacity(ContentHasher.chunk) }
 
     mutating func add(_ header: TraceHeader) {
         for field in [header.trace, header.screen, header.deviceModel, header.os, header.appVersion,
@@ -26,7 +30,7 @@ struct ContentHasher {
         add(e.y)
         if let r = e.radius { buffer.append(1); add(r) } else { buffer.append(0) }
         add(e.expect)
-        if buffer.count >= (1 << 16) - 256 { flush() }
+        if buffer.count >= ContentHasher.chunk - 256 { flush() }
     }
 
     private mutating func add(_ d: Double) { add((d + 0.0).bitPattern) }  // -0 and 0 hash alike
@@ -50,13 +54,26 @@ struct ContentHasher {
 
     mutating func finalize() -> String {
         flush()
-        return sha.finalize().map { String(format: "%02x", $0) }.joined()
+        return ContentHasher.hex(digest: sha.finalize())
     }
 
     static func hex<D: Collection>(of bytes: D) -> String where D.Element == UInt8 {
         var sha = SHA256()
         sha.update(data: Array(bytes))
-        return sha.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(digest: sha.finalize())
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    /// Lower-case hex of a digest, by table (no `String(format:)` per byte).
+    static func hex<D: Sequence>(digest: D) -> String where D.Element == UInt8 {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for b in digest {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

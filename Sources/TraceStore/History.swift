@@ -167,10 +167,10 @@ extension TraceStore {
                                            expected_tries, first_try_met, p50_latency_ms, p95_latency_ms)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let finding = try db.makeStatement(sql: """
+            let finding = RawInsert(try db.makeStatement(sql: """
                 INSERT INTO finding (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+                """))
             var labels = Labels(try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)"))
             for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { labels.known[row["text"]] = row["id"] }
             for s in run.suites {
@@ -198,7 +198,10 @@ extension TraceStore {
                                                    t.expectedTries, t.firstTryMet, t.p50LatencyMs, t.p95LatencyMs])
                 }
                 for f in s.findings {
-                    try finding.execute(arguments: [suiteID, f.kind, f.rule, f.trace, f.press, f.x, f.y, f.node, f.before, f.after, f.message])
+                    try finding.row { b in
+                        b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
+                        b.double(f.x); b.double(f.y); b.text(f.node); b.text(f.before); b.text(f.after); b.text(f.message)
+                    }
                 }
             }
             return runID

@@ -50,10 +50,11 @@ extension TraceStore {
         guard let kind = TraceStore.importKind(of: path) else {
             throw ImportError(file: path, line: nil, "not a trace (.jsonl, .csv) or snapshot (.json) file")
         }
+        let importedAt = TraceStore.now()  // one timestamp per import
         switch kind {
-        case .jsonl: return try importJSONL(path, progress: progress)
-        case .csv: return try importCSV(path, progress: progress)
-        case .snapshot: return try importSnapshotFile(path)
+        case .jsonl: return try importJSONL(path, importedAt: importedAt, progress: progress)
+        case .csv: return try importCSV(path, importedAt: importedAt, progress: progress)
+        case .snapshot: return try importSnapshotFile(path, importedAt: importedAt)
         }
     }
 
@@ -70,7 +71,7 @@ extension TraceStore {
         var events = 0
     }
 
-    private func importJSONL(_ path: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
+    private func importJSONL(_ path: String, importedAt: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
         var result = FileImport(file: path, kind: .jsonl)
         try writeTransaction { db in
             let insert = try EventInserter(db)
@@ -83,7 +84,7 @@ extension TraceStore {
                         pending!.events += 1
                         if pending!.existing == nil { try insert.add(event, trace: pending!.rowID) }
                     } else if pending == nil, let header = reader.header {
-                        pending = try begin(header, db: db, file: path, line: number)
+                        pending = try begin(header, db: db, file: path, line: number, importedAt: importedAt)
                     }
                 } catch let e as TraceError {
                     throw ImportError(file: path, line: e.line, e.message)
@@ -100,7 +101,7 @@ extension TraceStore {
         return result
     }
 
-    private func importCSV(_ path: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
+    private func importCSV(_ path: String, importedAt: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
         var result = FileImport(file: path, kind: .csv)
         try writeTransaction { db in
             let insert = try EventInserter(db)
@@ -116,7 +117,7 @@ extension TraceStore {
                             current = i
                         } else {
                             let header = TraceHeader(trace: row.trace, screen: row.screen)
-                            traces.append(try begin(header, db: db, file: path, line: number))
+                            traces.append(try begin(header, db: db, file: path, line: number, importedAt: importedAt))
                             current = traces.count - 1
                             byName[row.trace] = current
                         }
@@ -151,19 +152,22 @@ extension TraceStore {
     }
 
     /// Looks the trace up; stores its row unless it is already there.
-    private func begin(_ header: TraceHeader, db: Database, file: String, line: Int) throws -> Pending {
+    /// - Complexity: two cached statements per trace (prepared once per import).
+    private func begin(_ header: TraceHeader, db: Database, file: String, line: Int, importedAt: String) throws -> Pending {
         var pending = Pending(header: header, rowID: 0, existing: nil, validator: TraceValidator(trace: header.trace), lastLine: line)
         pending.hasher.add(header)
-        if let row = try Row.fetchOne(db, sql: "SELECT id, content_hash, imported_from FROM trace WHERE name = ?", arguments: [header.trace]) {
+        let lookup = try db.cachedStatement(sql: "SELECT id, content_hash, imported_from FROM trace WHERE name = ?")
+        if let row = try Row.fetchOne(lookup, arguments: [header.trace]) {
             pending.existing = (row["id"], row["content_hash"], row["imported_from"])
             pending.rowID = row["id"]
         } else {
-            try db.execute(sql: """
+            let insert = try db.cachedStatement(sql: """
                 INSERT INTO trace (name, screen, device_model, os, app_version, app_build, recorded_at, source,
                                    content_hash, event_count, imported_from, imported_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', 0, ?, ?)
-                """, arguments: [header.trace, header.screen, header.deviceModel, header.os, header.appVersion,
-                                 header.appBuild, header.recordedAt, header.source, file, TraceStore.now()])
+                """)
+            try insert.execute(arguments: [header.trace, header.screen, header.deviceModel, header.os, header.appVersion,
+                                           header.appBuild, header.recordedAt, header.source, file, importedAt])
             pending.rowID = db.lastInsertedRowID
         }
         return pending
@@ -180,8 +184,8 @@ extension TraceStore {
             }
             result.tracesPresent.append(pending.header.trace)
         } else {
-            try db.execute(sql: "UPDATE trace SET content_hash = ?, event_count = ? WHERE id = ?",
-                           arguments: [hash, pending.events, pending.rowID])
+            try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ? WHERE id = ?")
+                .execute(arguments: [hash, pending.events, pending.rowID])
             result.tracesAdded.append(pending.header.trace)
             result.eventsAdded += pending.events
         }
@@ -189,7 +193,7 @@ extension TraceStore {
 
     // MARK: - Snapshots
 
-    private func importSnapshotFile(_ path: String) throws -> FileImport {
+    private func importSnapshotFile(_ path: String, importedAt: String) throws -> FileImport {
         var result = FileImport(file: path, kind: .snapshot)
         let fileData: Data
         do {
@@ -221,7 +225,7 @@ extension TraceStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [snapshot.screen, snapshot.app.id, snapshot.app.version, snapshot.app.build,
                                  snapshot.device.model, snapshot.device.os, snapshot.capturedAt, snapshot.nodes.count,
-                                 hash, String(decoding: data, as: UTF8.self), path, TraceStore.now()])
+                                 hash, String(decoding: data, as: UTF8.self), path, importedAt])
             result.snapshotsAdded = 1
         }
         return result

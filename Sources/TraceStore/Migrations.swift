@@ -1,7 +1,7 @@
 import GRDB
 
 /// The schema, as named, append-only migrations. Never edit a migration that
-/// has shipped; add a new one. `docs/database.md` describes the tables.
+/// has shipped; add a new one. `docs/traces-and-database.md` describes the tables.
 enum Migrations {
     static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()

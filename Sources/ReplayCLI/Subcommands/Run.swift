@@ -78,7 +78,7 @@ struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("multi-tap-window"), help: ArgumentHelp("Each next tap of a multi-tap ends within this of the previous (s).", valueName: "s")) var multiTapWindow: Double = 0.35
     @Option(name: .customLong("multi-tap-distance"), help: ArgumentHelp("... and begins less than this from the first (pt).", valueName: "pt")) var multiTapDistance: Double = 45
     @Option(name: .customLong("latency-threshold"), help: ArgumentHelp("R3: latency may grow by this much (ms).", valueName: "ms")) var latencyThreshold: Double = 50
-    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("R4: own may drop, and miss grow, by this fraction.", valueName: "f")) var coverageThreshold: Double = 0.01
+    @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("R4: own may drop, and any other fraction grow, by this much.", valueName: "f")) var coverageThreshold: Double = 0.01
 
     func validate() throws {
         for (name, v) in [("--step", step), ("--tap-slop", tapSlop), ("--tap-max-duration", tapMaxDuration),

@@ -1,0 +1,95 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One finding with its place in a file.
+public struct LintFinding: Sendable, Equatable {
+    public var file: String
+    public let rule: String
+    public let ruleName: String
+    public let snapshotRule: String
+    public let severity: Severity
+    /// 1-based line and column (UTF-8 bytes, as compilers count) of the modifier named.
+    public let line: Int
+    public let column: Int
+    /// The same column in UTF-16 code units (SARIF's default column kind).
+    public let utf16Column: Int
+    public let endLine: Int
+    public let endUTF16Column: Int
+    public let message: String
+    public let fix: String
+    /// Whether `--fix` can apply the fix (L1, L2).
+    public let fixable: Bool
+    let edits: [SourceEdit]
+
+    public static func == (a: LintFinding, b: LintFinding) -> Bool {
+        a.file == b.file && a.rule == b.rule && a.line == b.line && a.column == b.column && a.message == b.message
+    }
+}
+
+/// Lints Swift source: finds modifier chains and runs the rules on each.
+public struct Linter: Sendable {
+    public let rules: [any LintRule]
+
+    /// - Parameter disabled: rule ids (`L3`) to leave out.
+    public init(disabled: Set<String> = []) {
+        rules = LintRules.all.filter { !disabled.contains($0.id) }
+    }
+
+    /// The findings in one file's text, in source order, less the suppressed ones.
+    /// - Complexity: O(n) in the size of the source.
+    public func lint(source: String, file: String) -> [LintFinding] {
+        lint(tree: Parser.parse(source: source), file: file)
+    }
+
+    func lint(tree: SourceFileSyntax, file: String) -> [LintFinding] {
+        let converter = SourceLocationConverter(fileName: file, tree: tree)
+        let suppressions = Suppressions(tree: tree, converter: converter)
+        let collector = ChainCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        var findings: [LintFinding] = []
+        for top in collector.tops {
+            let chain = ModifierChain(top: top)
+            guard !chain.modifiers.isEmpty else { continue }
+            for rule in rules {
+                for f in rule.check(chain) {
+                    let start = converter.location(for: f.anchor.positionAfterSkippingLeadingTrivia)
+                    let end = converter.location(for: f.anchor.endPositionBeforeTrailingTrivia)
+                    if suppressions.silences(rule.id, line: start.line) { continue }
+                    findings.append(LintFinding(
+                        file: file, rule: rule.id, ruleName: rule.name, snapshotRule: rule.snapshotRule,
+                        severity: f.severity ?? rule.severity, line: start.line, column: start.column,
+                        utf16Column: utf16Column(start, converter: converter, tree: tree),
+                        endLine: end.line, endUTF16Column: utf16Column(end, converter: converter, tree: tree),
+                        message: f.message, fix: f.fix, fixable: !f.edits.isEmpty, edits: f.edits))
+                }
+            }
+        }
+        return findings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
+    }
+
+    /// The column of `location` counted in UTF-16 code units.
+    func utf16Column(_ location: SourceLocation, converter: SourceLocationConverter, tree: SourceFileSyntax) -> Int {
+        let lineStart = converter.position(ofLine: location.line, column: 1)
+        let bytes = tree.syntaxTextBytes
+        let from = lineStart.utf8Offset, to = min(bytes.count, from + location.column - 1)
+        guard from <= to else { return location.column }
+        return String(decoding: bytes[from..<to], as: UTF8.self).utf16.count + 1
+    }
+}
+
+/// The outermost expression of every chain in a file.
+final class ChainCollector: SyntaxVisitor {
+    var tops: [ExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let e = ExprSyntax(node)
+        if ModifierChain.isTop(e) { tops.append(e) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PostfixIfConfigExprSyntax) -> SyntaxVisitorContinueKind {
+        let e = ExprSyntax(node)
+        if ModifierChain.isTop(e) { tops.append(e) }
+        return .visitChildren
+    }
+}

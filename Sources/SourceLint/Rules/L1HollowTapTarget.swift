@@ -1,0 +1,83 @@
+import SwiftSyntax
+
+/// L1: a tap or long press on a SwiftUI container with no interaction
+/// `contentShape` before it. The container's region is only its leaves (S2),
+/// so a tap on the Spacer, the spacing or the padding reaches nothing.
+public struct HollowTapTarget: LintRule {
+    public init() {}
+    public var id: String { "L1" }
+    public var name: String { "hollow tap target" }
+    public var snapshotRule: String { "S2" }
+    public var severity: Severity { .error }
+    public var summary: String {
+        "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group) with no interaction contentShape earlier in the chain: the gaps between its leaves are dead"
+    }
+    public var fixSummary: String { "write .contentShape(Rectangle()) before the gesture" }
+
+    public var triggeringExamples: [String] {
+        [
+            """
+            HStack {
+                Text("Flow meter")
+                Spacer()
+                Image(systemName: "chevron.right")
+            }
+            .↓onTapGesture { open() }
+            """,
+            "VStack { Text(\"Title\"); Text(\"A longer subtitle\") }.↓onLongPressGesture { pin() }",
+            "LabeledContent(\"Units\", value: units).↓gesture(TapGesture().onEnded { pick() })",
+            "HStack { Text(\"Sound\") }.padding().frame(maxWidth: .infinity).↓onTapGesture { toggle() }",
+            "Label(\"Wi-Fi\", systemImage: \"wifi\").font(.body).↓onTapGesture { open() }",
+            "Group { HStack { Text(\"a\"); Spacer() } }.↓onTapGesture { open() }",
+            // the shape is written for the other gesture, after this one: still hollow for the tap
+            "HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
+        ]
+    }
+
+    public var nonTriggeringExamples: [String] {
+        [
+            "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
+            "HStack { Text(\"a\"); Spacer() }.contentShape(.interaction, Rectangle()).onTapGesture { open() }",
+            "HStack { Text(\"a\"); Spacer() }.background(Color.white).onTapGesture { open() }",
+            "HStack { Text(\"a\"); Spacer() }.padding().background { RoundedRectangle(cornerRadius: 8).fill(.blue) }.onTapGesture { open() }",
+            // custom view types are unknown
+            "SettingsRow(title: \"a\").onTapGesture { open() }",
+            // a custom modifier may set a shape or a background
+            "HStack { Text(\"a\"); Spacer() }.cardStyle().onTapGesture { open() }",
+            // leaves draw over their frame
+            "Text(\"Edit\").onTapGesture { edit() }",
+            "Image(systemName: \"gear\").onTapGesture { settings() }",
+            // one leaf fills its stack exactly; a filled ZStack layer covers it all
+            "HStack { Text(\"Done\") }.onTapGesture { done() }",
+            "ZStack { RoundedRectangle(cornerRadius: 12).fill(.blue); Text(\"Go\") }.onTapGesture { go() }",
+            "VStack { CardView() }.onTapGesture { open() }",
+            "Label(\"Trash\", systemImage: \"trash\").labelStyle(.iconOnly).onTapGesture { delete() }",
+            // L2 speaks for this one (the shape is after the gesture)
+            "HStack { Text(\"a\"); Spacer() }.onTapGesture { open() }.contentShape(Rectangle())",
+            // a drag is not a tap target
+            "HStack { Text(\"a\"); Spacer() }.gesture(DragGesture())",
+            // a ViewModifier's content, a Button, a gesture behind #if: the source does not tell
+            "content.onTapGesture { open() }",
+            "Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.onTapGesture { log() }",
+            "HStack { Text(\"a\"); Spacer() }\n#if os(iOS)\n.onTapGesture { open() }\n#endif",
+            "Group { if compact { Text(\"a\") } else { Text(\"b\") } }.onTapGesture { open() }",
+        ]
+    }
+
+    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+        let misplaced = ShapeAfterGesture.misplacedShape(in: chain)
+        for g in GestureUse.all(in: chain) where g.isTapLike {
+            if let misplaced, misplaced.gesture.index == g.index { return [] }   // L2 says it
+            if WrongShapeKind.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
+            guard let dead = Regions.deadArea(of: chain, before: g.index) else { continue }
+            let type = chain.view.typeName ?? "the container"
+            let gesture = chain.modifiers[g.index]
+            return [RuleFinding(
+                anchor: gesture.anchor,
+                message: "hollow tap target: \(type)'s \(g.entry) responds only on its leaves; a tap on \(dead) lands in the gap between its leaves, and its container has no contentShape before \(g.entry) (S2)",
+                fix: "write .contentShape(Rectangle()) before .\(g.entry)",
+                edits: ChainEdits.insert(".contentShape(Rectangle())", before: gesture))]
+        }
+        return []
+    }
+}

@@ -1,0 +1,67 @@
+import SwiftSyntax
+
+/// L2: `contentShape` written after the gesture it should widen. A gesture sees
+/// the region in force where it is attached (S4): the later shape makes the
+/// view take the tap in the gap, but the gesture does not fire there.
+public struct ShapeAfterGesture: LintRule {
+    public init() {}
+    public var id: String { "L2" }
+    public var name: String { "shape after gesture" }
+    public var snapshotRule: String { "S4" }
+    public var severity: Severity { .error }
+    public var summary: String { "contentShape(…) written after the gesture it should widen: order is semantics, the gesture sees the region before it" }
+    public var fixSummary: String { "move the contentShape before the gesture" }
+
+    public var triggeringExamples: [String] {
+        [
+            """
+            HStack {
+                Text("Flow meter")
+                Spacer()
+            }
+            .onTapGesture { open() }
+            .↓contentShape(Rectangle())
+            """,
+            "MyRow().onLongPressGesture { pin() }.padding().↓contentShape(RoundedRectangle(cornerRadius: 8))",
+            "VStack { Text(\"a\") }.gesture(TapGesture(count: 2).onEnded { zoom() }).↓contentShape(.interaction, Rectangle())",
+        ]
+    }
+
+    public var nonTriggeringExamples: [String] {
+        [
+            "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
+            // a shape for a later interaction is not misplaced
+            "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
+            "Row().onTapGesture { open() }.contentShape(Rectangle()).onLongPressGesture { pin() }",
+            // only the interaction kind changes hits
+            "Row().onTapGesture { open() }.contentShape(.contextMenuPreview, RoundedRectangle(cornerRadius: 8))",
+            "Row().contentShape(Rectangle()).onTapGesture { open() }",
+        ]
+    }
+
+    /// The first interaction `contentShape` written after a gesture that no
+    /// shape widens, with the first such gesture; nil when there is none or
+    /// when a later interaction may be what the shape is for.
+    static func misplacedShape(in chain: ModifierChain) -> (shape: Int, gesture: GestureUse)? {
+        let gestures = GestureUse.all(in: chain)
+        let mods = chain.modifiers
+        for (j, m) in mods.enumerated() where ShapeKind.of(m) == .interaction {
+            guard let g = gestures.first(where: { g in
+                g.index < j && !mods[..<g.index].contains { ShapeKind.of($0)?.mayWiden == true }
+            }) else { continue }
+            if mods[(j + 1)...].contains(where: { SwiftUIFacts.takesTouches.contains($0.name) }) { return nil }
+            return (j, g)
+        }
+        return nil
+    }
+
+    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+        guard let (j, g) = ShapeAfterGesture.misplacedShape(in: chain) else { return [] }
+        let shape = chain.modifiers[j], gesture = chain.modifiers[g.index]
+        return [RuleFinding(
+            anchor: shape.anchor,
+            message: "shape after gesture: its contentShape comes after \(g.entry), so it takes the tap without widening the gesture; a tap in the gap between its leaves does not fire \(g.entry) (S4)",
+            fix: "move .contentShape(…) before .\(g.entry)",
+            edits: ChainEdits.move(shape, before: gesture))]
+    }
+}

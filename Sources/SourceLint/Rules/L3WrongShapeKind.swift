@@ -1,0 +1,57 @@
+import SwiftSyntax
+
+/// L3: the only `contentShape` before a tap on a container is of another kind
+/// (`.dragPreview`, `.hoverEffect`, `.contextMenuPreview`, `.focusEffect`,
+/// `.accessibility`). Only `.interaction` changes hits (S3), so the gaps stay dead.
+public struct WrongShapeKind: LintRule {
+    public init() {}
+    public var id: String { "L3" }
+    public var name: String { "wrong shape kind" }
+    public var snapshotRule: String { "S3" }
+    public var severity: Severity { .error }
+    public var summary: String { "contentShape of a kind other than .interaction as the only shape before a tap gesture on a container: it does not change hits" }
+    public var fixSummary: String { "add .interaction to the shape's kinds, or write .contentShape(Rectangle()) before the gesture" }
+
+    public var triggeringExamples: [String] {
+        [
+            "HStack { Text(\"a\"); Spacer() }.↓contentShape(.hoverEffect, Rectangle()).onTapGesture { open() }",
+            "HStack { Text(\"a\"); Spacer() }.↓contentShape([.dragPreview, .contextMenuPreview], RoundedRectangle(cornerRadius: 8)).onLongPressGesture { pin() }",
+        ]
+    }
+
+    public var nonTriggeringExamples: [String] {
+        [
+            "HStack { Text(\"a\"); Spacer() }.contentShape([.interaction, .dragPreview], Rectangle()).onTapGesture { open() }",
+            "HStack { Text(\"a\"); Spacer() }.contentShape(.dragPreview, Rectangle()).contentShape(Rectangle()).onTapGesture { open() }",
+            // a leaf needs no widening: the preview shape is for the preview
+            "Image(\"photo\").contentShape(.contextMenuPreview, RoundedRectangle(cornerRadius: 8)).onTapGesture { open() }",
+            "Row().contentShape(.hoverEffect, Capsule()).onTapGesture { open() }",
+            "HStack { Text(\"a\"); Spacer() }.contentShape(.dragPreview, Rectangle()).gesture(DragGesture())",
+        ]
+    }
+
+    /// The first shape of another kind before `index` when no shape before it may set the hit region.
+    static func otherKindShape(in chain: ModifierChain, before index: Int) -> Int? {
+        var found: Int?
+        for (k, m) in chain.modifiers[..<index].enumerated() {
+            guard let kind = ShapeKind.of(m) else { continue }
+            if kind.mayWiden { return nil }
+            found = found ?? k
+        }
+        return found
+    }
+
+    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+        for g in GestureUse.all(in: chain) where g.isTapLike {
+            guard let k = WrongShapeKind.otherKindShape(in: chain, before: g.index),
+                  case .other(let kinds)? = ShapeKind.of(chain.modifiers[k]),
+                  let dead = Regions.deadArea(of: chain, before: g.index) else { continue }
+            let written = kinds.map { "." + $0 }.joined(separator: ", ")
+            return [RuleFinding(
+                anchor: chain.modifiers[k].anchor,
+                message: "wrong shape kind: contentShape(\(written), …) does not change hits, only .interaction does; \(dead) stays dead for \(g.entry) (S3)",
+                fix: "add .interaction to its kinds (contentShape([.interaction, \(written)], …)) or write .contentShape(Rectangle()) before .\(g.entry)")]
+        }
+        return []
+    }
+}

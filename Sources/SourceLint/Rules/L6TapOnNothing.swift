@@ -1,0 +1,50 @@
+import SwiftSyntax
+
+/// L6: a tap gesture on `Spacer()` or `Color.clear` without a contentShape.
+/// Neither draws anything, so neither has a region (S1): the gesture never fires.
+public struct TapOnNothing: LintRule {
+    public init() {}
+    public var id: String { "L6" }
+    public var name: String { "tap on nothing" }
+    public var snapshotRule: String { "S1" }
+    public var severity: Severity { .error }
+    public var summary: String { "Spacer().onTapGesture or Color.clear.onTapGesture without a contentShape: it takes no touches, so the gesture never fires" }
+    public var fixSummary: String { "write .contentShape(Rectangle()) before the gesture" }
+
+    public var triggeringExamples: [String] {
+        [
+            "Spacer().↓onTapGesture { dismiss() }",
+            "Color.clear.frame(height: 44).↓onTapGesture { dismiss() }",
+            "Color(.clear).↓onLongPressGesture { peek() }",
+            "Spacer(minLength: 20).↓gesture(TapGesture().onEnded { dismiss() })",
+        ]
+    }
+
+    public var nonTriggeringExamples: [String] {
+        [
+            "Color.clear.contentShape(Rectangle()).onTapGesture { dismiss() }",
+            "Spacer().contentShape(Rectangle()).onTapGesture { dismiss() }",
+            "Color.black.opacity(0.4).onTapGesture { dismiss() }",
+            "Color.clear.background(Color.white).onTapGesture { dismiss() }",
+            "Color.clear.modifier(Tappable()).onTapGesture { dismiss() }",
+        ]
+    }
+
+    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+        let view = chain.view
+        let what: String
+        if view.typeName == "Spacer", view.call != nil {
+            what = "Spacer"
+        } else if view.typeName == "Color", SwiftUIFacts.isClear(chain.base) {
+            what = "Color.clear"
+        } else {
+            return []
+        }
+        guard let g = GestureUse.all(in: chain).first(where: \.isTapLike),
+              Regions.unfilled(chain.modifiers[..<g.index]) != nil else { return [] }
+        return [RuleFinding(
+            anchor: chain.modifiers[g.index].anchor,
+            message: "tap on nothing: \(what) draws nothing, so it takes no touches and \(g.entry) never fires (S1)",
+            fix: "write .contentShape(Rectangle()) before .\(g.entry)")]
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import SourceLint
+import TapModel
+
+/// `replay lint --sarif`: SARIF 2.1.0 for code scanning (GitHub's
+/// `upload-sarif`). Paths under `root` become URIs relative to `%SRCROOT%`,
+/// others `file://` URIs; columns are UTF-16 code units (SARIF's default).
+public enum LintSARIFReport {
+    public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    /// - Parameters:
+    ///   - root: the folder relative paths are relative to (the working directory), absolute.
+    ///   - rules: the rules that ran (their order gives each result's `ruleIndex`).
+    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule] = LintRules.all) -> String {
+        let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let rootDir = root.hasSuffix("/") ? root : root + "/"
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.field("$schema", schema)
+            w.field("version", "2.1.0")
+            w.key("runs")
+            w.array { w in
+                w.object { w in
+                    w.key("tool")
+                    w.object { w in
+                        w.key("driver")
+                        w.object { w in
+                            w.field("name", "replay lint")
+                            w.field("fullName", "TapReplay lint: SwiftUI hit-testing traps in source")
+                            w.key("rules")
+                            w.array(rules) { w, rule in descriptor(rule, to: &w) }
+                        }
+                    }
+                    w.key("originalUriBaseIds")
+                    w.object { w in
+                        w.key("%SRCROOT%")
+                        w.object { w in w.field("uri", fileURI(rootDir)) }
+                    }
+                    w.field("columnKind", "utf16CodeUnits")
+                    w.key("results")
+                    w.array(findings) { w, f in result(f, ruleIndex: index[f.rule], root: rootDir, to: &w) }
+                }
+            }
+        }
+        return w.text + "\n"
+    }
+
+    static func descriptor(_ rule: any LintRule, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("id", rule.id)
+            w.field("name", String(describing: type(of: rule)))
+            w.key("shortDescription")
+            w.object { w in w.field("text", "\(rule.id) \(rule.name)") }
+            w.key("fullDescription")
+            w.object { w in w.field("text", rule.summary + " (\(rule.snapshotRule)).") }
+            w.key("help")
+            w.object { w in
+                w.field("text", "\(rule.summary). Fix: \(rule.fixSummary). Silence one finding with // replay-lint:disable \(rule.id).")
+                w.field("markdown", "**\(rule.id) \(rule.name)** (\(rule.snapshotRule)): \(rule.summary).\n\nFix: \(rule.fixSummary).\n\nSilence one finding with `// replay-lint:disable \(rule.id)` on the line before or at the end of the line.")
+            }
+            w.key("defaultConfiguration")
+            w.object { w in w.field("level", rule.severity.rawValue) }
+            w.key("properties")
+            w.object { w in
+                w.key("tags")
+                w.array(["swiftui", "hit-testing", "correctness"]) { w, tag in w.string(tag) }
+                w.field("precision", "high")
+            }
+        }
+    }
+
+    static func result(_ f: LintFinding, ruleIndex: Int?, root: String, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("ruleId", f.rule)
+            if let ruleIndex { w.field("ruleIndex", ruleIndex) }
+            w.field("level", f.severity.rawValue)
+            w.key("message")
+            w.object { w in w.field("text", "\(f.message). Fix: \(f.fix).") }
+            w.key("locations")
+            w.array { w in
+                w.object { w in
+                    w.key("physicalLocation")
+                    w.object { w in
+                        w.key("artifactLocation")
+                        w.object { w in
+                            if let rel = relative(f.file, to: root) {
+                                w.field("uri", encode(rel))
+                                w.field("uriBaseId", "%SRCROOT%")
+                            } else {
+                                w.field("uri", fileURI(absolute(f.file, root: root)))
+                            }
+                        }
+                        w.key("region")
+                        w.object { w in
+                            w.field("startLine", f.line)
+                            w.field("startColumn", f.utf16Column)
+                            w.field("endLine", f.endLine)
+                            w.field("endColumn", f.endUTF16Column)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func absolute(_ path: String, root: String) -> String {
+        let full = path.hasPrefix("/") ? path : root + path
+        return (full as NSString).standardizingPath
+    }
+
+    /// `path` relative to `root` when it lies under it.
+    static func relative(_ path: String, to root: String) -> String? {
+        let full = absolute(path, root: root)
+        let base = (root as NSString).standardizingPath + "/"
+        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : nil
+    }
+
+    static func fileURI(_ absolutePath: String) -> String {
+        "file://" + encode(absolutePath)
+    }
+
+    /// Percent-encodes what a URI path may not hold as is.
+    static func encode(_ path: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=:@")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+}
