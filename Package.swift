@@ -5,7 +5,8 @@ let package = Package(
     name: "TapReplay",
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
-        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports"]),
+        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit", "Capture", "SourceLint"]),
+        .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -18,7 +19,7 @@ let package = Package(
         .target(name: "HitTesting", dependencies: ["TapModel"]),
         .target(name: "ReplayEngine", dependencies: ["TapModel", "HitTesting"]),
         .target(name: "TraceStore", dependencies: [
-            "TapModel",
+            "TapModel", "Capture",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "Baselines", dependencies: ["TapModel", "HitTesting", "ReplayEngine"]),
         .target(name: "Pipeline", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Audit"]),
         .target(name: "Reports", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Audit"]),
+        .target(name: "Capture", dependencies: ["TapModel"]),
+        .target(name: "TapReplayCapture"),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
             .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -35,7 +38,7 @@ let package = Package(
         .target(name: "SourceLintReports", dependencies: ["SourceLint", "TapModel"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
-            "SourceLint", "SourceLintReports",
+            "SourceLint", "SourceLintReports", "Capture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -49,5 +52,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "TapModel", "HitTesting", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Capture", "TapModel", "TestSupport"]),
     ]
 )

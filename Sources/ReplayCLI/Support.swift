@@ -64,21 +64,25 @@ func runReportingInputErrors(_ body: () throws -> Void) throws {
 enum SnapshotFiles {
     /// Reads and validates a snapshot file; errors name the file, line and JSON path.
     static func load(_ path: String) throws -> Snapshot {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw InputError("\(path) is a folder: give a snapshot file (.json)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw InputError("\(path): cannot read the file (\(reasonText(error)))")
-        }
+        let data = try readInputFile(path, expected: "a snapshot file (.json)")
         do {
             return try Snapshot(json: data)
         } catch let e as SnapshotError {
             throw InputError(e.located(in: path))
         }
+    }
+}
+
+/// The bytes of an input file; a file that cannot be read is an input error naming it.
+func readInputFile(_ path: String, expected: String = "a file") throws -> Data {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        throw InputError("\(path) is a folder: give \(expected)")
+    }
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        throw InputError("\(path): cannot read the file (\(reasonText(error)))")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Capture
 import TapModel
 
 /// A file that could not be imported: `file:line: what is wrong`. Nothing of it was stored.
@@ -179,11 +180,17 @@ extension TraceStore {
 
     private func importSnapshotFile(_ path: String, importedAt: String) throws -> FileImport {
         var result = FileImport(file: path, kind: .snapshot)
-        let data: Data
+        let fileData: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            fileData = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ImportError(file: path, line: nil, "cannot read the file")
+        }
+        let data: Data
+        do {
+            data = try CaptureImport.snapshotJSON(fileData, fallbackScreen: (path as NSString).lastPathComponent.components(separatedBy: ".")[0])
+        } catch let e as CaptureError {
+            throw ImportError(file: path, line: e.line, e.path.map { "\($0): \(e.message)" } ?? e.message)
         }
         let snapshot: Snapshot
         do {

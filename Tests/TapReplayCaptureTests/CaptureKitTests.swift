@@ -1,0 +1,147 @@
+import Capture
+import Foundation
+import TapModel
+import TapReplayCapture
+import TestSupport
+import Testing
+
+/// A view as the kit sees it, built by hand.
+@MainActor final class FakeView: CapturableView {
+    var captureClassName: String
+    var captureFrameInWindow: [Double]
+    var captureAlpha: Double = 1
+    var captureIsHidden = false
+    var captureIsUserInteractionEnabled = true
+    var captureClipsToBounds = false
+    var captureAccessibilityIdentifier: String?
+    var captureAccessibilityLabel: String?
+    var captureControl: CapturedControl?
+    var captureGestureRecognizers: [CapturedRecognizer] = []
+    var captureOverridesHitTest = false
+    var captureSubviews: [any CapturableView]
+    var captureSwiftUIDebugData: Data?
+
+    init(_ cls: String, _ frame: [Double], _ subviews: [FakeView] = []) {
+        captureClassName = cls; captureFrameInWindow = frame; captureSubviews = subviews
+    }
+}
+
+
+let environment = CaptureEnvironment(infoDictionary: ["CFBundleIdentifier": "com.example.flow", "CFBundleShortVersionString": "3.2.0", "CFBundleVersion": "512"],
+                                     deviceModel: "iPhone16,1", os: "iOS 18.1", scale: 3, width: 393, height: 852)
+
+/// Reads a trace file with the repository's own JSONL reader (every rule of the trace format).
+func readTrace(_ url: URL) throws -> (TraceHeader, [TouchEvent]) {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var reader = JSONLTraceReader()
+    var events: [TouchEvent] = []
+    var number = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        number += 1
+        let bytes = Array(line.utf8)
+        if let e = try bytes.withUnsafeBufferPointer({ try reader.read(line: $0, number: number) }) { events.append(e) }
+    }
+    try reader.finish(lastLine: number)
+    return (reader.header!, events)
+}
+
+@Suite("Capture kit core (fakes for UIView and UITouch)")
+struct CaptureKitTests {
+    @MainActor @Test("The walk writes a bundle that replay convert reads: classes, window frames, flags, controls, recognizers, the SwiftUI payload, Info.plist header")
+    func bundle() throws {
+        let button = FakeView("UIButton", [16, 770, 361, 50])
+        button.captureControl = CapturedControl(enabled: true, actions: ["save:"])
+        button.captureAccessibilityIdentifier = "save"
+        let row = FakeView("FlowRowView", [0, 100, 393, 44])
+        row.captureGestureRecognizers = [CapturedRecognizer(className: "UITapGestureRecognizer", enabled: true, numberOfTapsRequired: 2)]
+        row.captureOverridesHitTest = true
+        let host = FakeView("_TtGC7SwiftUI14_UIHostingViewVS_4Text_", [0, 200, 393, 100])
+        host.captureSwiftUIDebugData = Data(#"[{"properties":[{"id":0,"attribute":{"type":"SwiftUI.Text","readableType":"Text","flags":1}},{"id":3,"attribute":{"value":[10,10]}},{"id":4,"attribute":{"value":[50,20]}}],"children":[]}]"#.utf8)
+        let label = FakeView("UILabel", [0, 0, 10, 10])
+        label.captureIsUserInteractionEnabled = false
+        label.captureAlpha = 0.5
+        let window = FakeView("UIWindow", [0, 0, 393, 852], [row, button, host, label])
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        let url = try CaptureBundleWriter.write(screen: "Settings", windows: [window], environment: environment, capturedAt: date, to: folder)
+        #expect(url.lastPathComponent.hasPrefix("Settings-") && url.lastPathComponent.hasSuffix(".capture.json"))
+        let c = try Converter.convert(try Data(contentsOf: url))
+        let s = c.snapshot
+        #expect(c.from == .tapreplayCapture && s.screen == "Settings")
+        #expect(s.app == Snapshot.AppInfo(id: "com.example.flow", version: "3.2.0", build: "512"))
+        #expect(s.device.model == "iPhone16,1" && s.device.width == 393)
+        #expect(s.nodes.first { $0.id == "save" }?.uikit.control == .init(action: "save", enabled: true))
+        let r = try #require(s.nodes.first { $0.type == "FlowRowView" })
+        #expect(r.uikit.gestureRecognizers.first?.numberOfTapsRequired == 2)
+        #expect(c.limits.contains { $0.contains("FlowRowView") })
+        #expect(s.nodes.first { $0.type == "Text" }?.frame == Rect(10, 210, 50, 20))
+        let l = try #require(s.nodes.first { $0.type == "UILabel" })
+        #expect(!l.uikit.userInteractionEnabled && l.uikit.alpha == 0.5)
+    }
+
+    @Test("A session's trace: header from the environment, times from the session start, one finger id per touch, valid JSONL")
+    func trace() throws {
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
+        let rec = TraceRecorder(directory: folder, environment: environment, source: "uitest", now: { Date(timeIntervalSince1970: 1_795_000_000) })
+        rec.setScreen("Settings", at: 1000)
+        rec.record([TouchSample(touch: 77, phase: .began, x: 24, y: 121.5, radius: 20)], at: 1000.5)
+        rec.record([TouchSample(touch: 77, phase: .stationary, x: 24, y: 121.5), TouchSample(touch: 99, phase: .began, x: 200, y: 300)], at: 1000.55)
+        rec.record([TouchSample(touch: 77, phase: .ended, x: 24.5, y: 121), TouchSample(touch: 99, phase: .moved, x: 210, y: 300)], at: 1000.6)
+        rec.record([TouchSample(touch: 99, phase: .ended, x: 210, y: 300)], at: 1000.7)
+        rec.stop()
+        #expect(rec.files.count == 1 && rec.lastError == nil)
+        let (header, events) = try readTrace(rec.files[0])
+        #expect(header.screen == "Settings" && header.deviceModel == "iPhone16,1" && header.appBuild == "512")
+        #expect(events.map(\.t) == [0.5, 0.55, 0.55, 0.6, 0.6, 0.7])
+        #expect(events.map(\.touch) == [1, 1, 2, 1, 2, 2])
+        #expect(events.first?.radius == 20)
+    }
+
+    @Test("A new screen starts a new file, but only once every finger is up; touches that began before the session are ignored")
+    func sessions() throws {
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
+        var clock = 0.0
+        let rec = TraceRecorder(directory: folder, environment: environment, now: { clock += 1; return Date(timeIntervalSince1970: 1_795_000_000 + clock) })
+        rec.setScreen("Settings", at: 10)
+        rec.record([TouchSample(touch: 1, phase: .moved, x: 1, y: 1)], at: 10.1)  // began before recording
+        rec.record([TouchSample(touch: 1, phase: .ended, x: 1, y: 1)], at: 10.2)
+        rec.record([TouchSample(touch: 2, phase: .began, x: 5, y: 5)], at: 11)
+        rec.setScreen("Units", at: 11.05)  // navigation while the finger is down
+        rec.record([TouchSample(touch: 2, phase: .ended, x: 5, y: 5)], at: 11.1)
+        rec.record([TouchSample(touch: 3, phase: .began, x: 6, y: 6)], at: 12)
+        rec.stop()  // finger 3 still down: cancelled
+        #expect(rec.files.count == 2)
+        let (h1, e1) = try readTrace(rec.files[0])
+        let (h2, e2) = try readTrace(rec.files[1])
+        #expect(h1.screen == "Settings" && e1.map(\.phase) == [.began, .ended] && e1.map(\.t) == [1, 1.1])
+        #expect(h2.screen == "Units" && e2.map(\.phase) == [.began, .cancelled] && e2.first?.t == 0.9)
+        #expect(h1.trace != h2.trace)
+    }
+
+    @Test("Nothing is written for a session without touches; a write failure stops recording without throwing")
+    func failures() throws {
+        let temp = TemporaryFolder("tapreplay-kit")
+        defer { withExtendedLifetime(temp) {} }
+        let folder = URL(fileURLWithPath: temp.path)
+        let rec = TraceRecorder(directory: folder, environment: environment)
+        rec.setScreen("Empty", at: 0)
+        rec.stop()
+        #expect(rec.files.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let file = folder.appendingPathComponent("not-a-folder")
+        try Data().write(to: file)
+        let broken = TraceRecorder(directory: file, environment: environment)
+        broken.setScreen("S", at: 0)
+        broken.record([TouchSample(touch: 1, phase: .began, x: 1, y: 1)], at: 0.1)
+        #expect(broken.lastError != nil)
+        broken.record([TouchSample(touch: 1, phase: .ended, x: 1, y: 1)], at: 0.2)
+        broken.stop()
+        #expect(broken.files.isEmpty)
+    }
+}
