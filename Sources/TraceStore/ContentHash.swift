@@ -11,9 +11,10 @@ struct ContentHasher {
 
     /// Bytes gathered before they are hashed: small, because a CSV file holding
     /// thousands of traces keeps one hasher per trace open until the file ends.
-    static let chunk = 4096
+    static let chunk = 2048
 
-    init() { buffer.reserveCapacity(ContentHasher.chunk) }
+    /// Allocates nothing until the first event (an import that already holds a trace never uses it).
+    init() {}
 
     mutating func add(_ header: TraceHeader) {
         for field in [header.trace, header.screen, header.deviceModel, header.os, header.appVersion,
