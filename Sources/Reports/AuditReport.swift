@@ -71,44 +71,22 @@ public enum AuditReport {
     /// unwaived errors are failures, warnings, notes and waived findings go to
     /// the testcase's `<system-out>`.
     public static func junit(_ results: [AuditResult]) -> String {
-        var suites: [String] = []
-        var totalTests = 0, totalFailures = 0
+        var document = JUnitXML(name: "replay audit")
         for r in results {
-            var cases: [String] = []
-            var failures = 0
+            var suite = JUnitXML.Suite(name: "\(r.screen) audit")
             var nodes = r.targets
             for f in r.findings where !nodes.contains(where: { $0.node == f.node }) { nodes.append((f.node, f.action)) }
             for (node, action) in nodes {
                 let mine = r.findings.filter { $0.node == node }
-                var body = ""
-                for f in mine where f.fails {
-                    body += "      <failure type=\"\(xmlEscape(f.rule))\" message=\"\(xmlEscape("\(f.rule) \(f.node): \(f.message)"))\">\(xmlEscape(detail(f)))</failure>\n"
+                let failures = mine.filter(\.fails).map { f in
+                    JUnitXML.Failure(type: f.rule, message: "\(f.rule) \(f.node): \(f.message)", detail: detail(f))
                 }
-                let others = mine.filter { !$0.fails }
-                if !others.isEmpty {
-                    let text = others.map { detail($0) }.joined(separator: "\n\n")
-                    body += "      <system-out>\(xmlEscape(text))</system-out>\n"
-                }
-                if mine.contains(where: \.fails) { failures += 1 }
-                let name = action.map { "\(node) (\($0))" } ?? node
-                let open = "    <testcase classname=\"\(xmlEscape("\(r.screen).audit"))\" name=\"\(xmlEscape(name))\" time=\"0\""
-                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
+                let output = mine.filter { !$0.fails }.map { detail($0) }.joined(separator: "\n\n")
+                suite.testcase("\(r.screen).audit", action.map { "\(node) (\($0))" } ?? node, failures: failures, output: output)
             }
-            totalTests += cases.count
-            totalFailures += failures
-            suites.append("""
-              <testsuite name="\(xmlEscape("\(r.screen) audit"))" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="0" time="0">
-            \(cases.joined(separator: "\n"))
-              </testsuite>
-            """)
+            document.suites.append(suite)
         }
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="replay audit" tests="\(totalTests)" failures="\(totalFailures)" errors="0" time="0">
-        \(suites.joined(separator: "\n"))
-        </testsuites>
-
-        """
+        return document.document
     }
 
     static func detail(_ f: AuditFinding) -> String {

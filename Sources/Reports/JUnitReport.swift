@@ -8,20 +8,15 @@ import TapModel
 /// per target and per expectation, failures carrying the findings.
 public enum JUnitReport {
     public static func xml(_ run: RunOutcome) -> String {
-        var suites: [String] = []
-        var totalTests = 0, totalFailures = 0
+        var document = JUnitXML(name: "replay")
         for s in run.suites {
-            var cases: [String] = []
-            var failures = 0
+            var suite = JUnitXML.Suite(name: s.suite, timestamp: run.startedAt)
             func testcase(_ classname: String, _ name: String, _ findings: [Finding], extra: String? = nil) {
-                var body = ""
-                for f in findings {
-                    body += "      <failure type=\"\(escape(f.rule.rawValue))\" message=\"\(escape("\(f.rule.rawValue) \(f.location): \(f.message)"))\">\(escape(detail(f)))</failure>\n"
+                var failures = findings.map { f in
+                    JUnitXML.Failure(type: f.rule.rawValue, message: "\(f.rule.rawValue) \(f.location): \(f.message)", detail: detail(f))
                 }
-                if let extra { body += "      <failure type=\"baseline\" message=\"\(escape(extra))\">\(escape(extra))</failure>\n" }
-                if !findings.isEmpty || extra != nil { failures += 1 }
-                let open = "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\" time=\"0\""
-                cases.append(body.isEmpty ? open + "/>" : open + ">\n" + body + "    </testcase>")
+                if let extra { failures.append(JUnitXML.Failure(type: "baseline", message: extra, detail: extra)) }
+                suite.testcase(classname, name, failures: failures)
             }
             // The baseline itself.
             let baselineProblem: String? = switch s.baseline {
@@ -34,12 +29,7 @@ public enum JUnitReport {
             // The causes lead: a testcase per cause, its failure the cause and its findings.
             for c in s.diff.causes {
                 let detail = c.regressions.map { "\(s.diff.regressions[$0].rule.rawValue) \(s.diff.regressions[$0].location): \(s.diff.regressions[$0].message)" }
-                cases.append("""
-                    <testcase classname="\(escape(s.suite)).causes" name="\(escape(c.node))" time="0">
-                      <failure type="cause" message="\(escape(c.text))">\(escape(detail.joined(separator: "\n")))</failure>
-                    </testcase>
-                """)
-                failures += 1
+                suite.testcase("\(s.suite).causes", c.node, failures: [JUnitXML.Failure(type: "cause", message: c.text, detail: detail.joined(separator: "\n"))])
             }
             // A testcase per target: coverage findings, and press findings on that target.
             let regressions = s.diff.regressions
@@ -64,21 +54,9 @@ public enum JUnitReport {
             for (key, expect) in s.expectations {
                 testcase("\(s.suite).expectations", "\(key.trace) press \(key.press) expects \(expect)", expectationFindings[key] ?? [])
             }
-            totalTests += cases.count
-            totalFailures += failures
-            suites.append("""
-              <testsuite name="\(escape(s.suite))" tests="\(cases.count)" failures="\(failures)" errors="0" skipped="0" time="0" timestamp="\(escape(run.startedAt))">
-            \(cases.joined(separator: "\n"))
-              </testsuite>
-            """)
+            document.suites.append(suite)
         }
-        return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="replay" tests="\(totalTests)" failures="\(totalFailures)" errors="0" time="0">
-        \(suites.joined(separator: "\n"))
-        </testsuites>
-
-        """
+        return document.document
     }
 
     static func detail(_ f: Finding) -> String {
@@ -95,5 +73,4 @@ public enum JUnitReport {
         return lines.joined(separator: "\n")
     }
 
-    static func escape(_ s: String) -> String { xmlEscape(s) }
 }

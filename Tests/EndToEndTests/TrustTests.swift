@@ -97,3 +97,21 @@ struct TrustTests {
         #expect(!help.stdout.contains("--touch-radius"))
     }
 }
+
+@Suite("history, end to end")
+struct HistoryCommandTests {
+    @Test("history --suite with a misspelt screen names the known suites; prune deletes old runs")
+    func suiteDidYouMean() throws {
+        let dir = Scratch()
+        _ = try Replay.run(["import", Replay.root + "/Traces", "--db", dir.db])
+        _ = try Replay.run(["run", "--snapshots", Replay.root + "/Traces/snapshots/Settings.json", "--db", dir.db])
+        _ = try Replay.run(["run", "--snapshots", Replay.root + "/Traces/snapshots/Settings.json", "--db", dir.db])
+        let r = try Replay.run(["history", "--suite", "Setings", "--db", dir.db])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("did you mean 'Settings'?") && r.stderr.contains("known suites: Settings"))
+        let prune = try Replay.run(["history", "prune", "--keep-runs", "1", "--db", dir.db])
+        #expect(prune.status == 0 && prune.stdout.contains("deleted 1 run"))
+        let runs = try Replay.run(["query", "SELECT count(*) AS n FROM run", "--db", dir.db, "--json"])
+        #expect(runs.json?.number("0.n") == 1)
+    }
+}
