@@ -102,7 +102,7 @@ public enum HTMLReport {
             let isRegressed = f?.kind == .regression
             h += "<tr\(isRegressed ? " class=\"regressed\"" : "")><td><span class=\"swatch\" style=\"background:\(t.color)\"></span></td>"
             h += "<td>\(xmlEscape(t.id))</td><td>\(xmlEscape(c.action ?? "—"))</td>"
-            let thief = c.stolenBy.map { " (by \(xmlEscape($0)))" } ?? ""
+            let thief = c.stolenBy.map { "<span class=\"note\" title=\"taken by \(xmlEscape($0))\"> ↗</span>" } ?? ""
             if let f, let b = f.before {
                 h += "<td class=\"n\">\(percent(b.own ?? 0)) → \(percent(c.own))</td><td class=\"n\">\(percent(b.miss ?? 0)) → \(percent(c.miss))</td>"
                 h += "<td class=\"n\">\(percent(b.stolen ?? 0)) → \(percent(c.stolen))\(thief)</td>"
