@@ -5,7 +5,7 @@ let package = Package(
     name: "TapReplay",
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
-        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit", "Capture", "SourceLint"]),
+        .library(name: "TapReplayKit", targets: ["TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit", "Capture"]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
     ],
     dependencies: [
