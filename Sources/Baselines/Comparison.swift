@@ -144,7 +144,8 @@ public struct Cause: Sendable, Equatable {
                 default: break
                 }
             }
-            return Cause(node: node, action: findings.compactMap(\.action).first, reason: reason, counts: counts,
+            // The target's own action: what fired before (a stolen press's current action is the thief's).
+            return Cause(node: node, action: findings.compactMap { $0.before?.action ?? $0.action }.first, reason: reason, counts: counts,
                          regressions: indices, summary: parts.joined(separator: ", "))
         }
         causes.sort { $0.regressions.count != $1.regressions.count ? $0.regressions.count > $1.regressions.count : $0.node < $1.node }

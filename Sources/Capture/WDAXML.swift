@@ -104,7 +104,9 @@ enum WDAXMLParser {
             let identifier = name != nil && name != label ? name : nil
             var d = AccessibilityElements.draft(type: type, frame: frame, depth: depth - (rootDepth ?? 1),
                                                 identifier: identifier, label: label ?? name, enabled: enabled)
-            if attributes["visible"] == "false" { d.uikit.hidden = true }
+            if attributes["visible"] == "false" {
+                if d.system == .uikit { d.uikit.hidden = true } else { d.modifiers.append(.hidden(true)) }
+            }
             drafts.append(d)
         }
 

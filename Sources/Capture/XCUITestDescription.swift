@@ -18,7 +18,13 @@ enum AccessibilityElements {
 
     /// A draft for one element: actionable types get a control named after the element.
     static func draft(type: String, frame: Rect, depth: Int, identifier: String?, label: String?, enabled: Bool) -> Draft {
-        var d = Draft(type: type, frame: frame, system: .uikit, depth: depth)
+        // Only actionable elements are UIKit views (a control over their frame). Every other element is
+        // an accessibility container or label whose real view, draw order and bounds are unknown: it is
+        // written as a hollow SwiftUI container, so it neither takes touches nor cuts off its children
+        // (an accessibility parent is no superview: U2 must not apply to it).
+        let isActionable = actionable.contains(type)
+        var d = Draft(type: type, frame: frame, system: isActionable ? .uikit : .swiftui, depth: depth)
+        if !isActionable { d.leaf = false }
         d.identifier = identifier?.isEmpty == false ? identifier : nil
         d.label = label?.isEmpty == false ? label : nil
         if actionable.contains(type) {

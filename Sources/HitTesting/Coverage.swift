@@ -78,9 +78,10 @@ extension HitTester {
         return results.map { $0! }
     }
 
-    /// At most this many samples per target: a larger frame is sampled on a coarser grid,
+    /// At most this many samples per target (2M keeps a 1366 × 1024 pt screen at 1 pt, as the audit does):
+    /// a larger frame is sampled on a coarser grid,
     /// so coverage work is bounded whatever the snapshot says (a 100,000 pt button).
-    public static let maxSamplesPerTarget = 250_000.0
+    public static let maxSamplesPerTarget = 2_000_000.0
 
     /// The grid step actually used for a frame: `step`, or coarser for a huge frame.
     public static func effectiveStep(for frame: Rect, step: Double) -> Double {

@@ -53,7 +53,11 @@ extension HitTester {
             return "no view takes the tap at the point; \(r.candidates.count) handlers lie within the \(radius) pt touch radius: \(list); a device may pick any, the nearest is \(id(r.candidates[0].handler.node))"
         case .blocked:
             guard let meant = r.meantFor else { return "" }
-            return "\(id(r.interceptor)) intercepts the tap meant for \(id(meant.node))"
+            var text = "\(id(r.interceptor)) intercepts the tap meant for \(id(meant.node))"
+            if let masked = maskedTapOnPath(from: r.hitView) {
+                text += "; its own \(entryName(of: masked)) on \(id(masked.node)) is switched off by a gesture mask (S11)"
+            }
+            return text
         case .disabled:
             guard let h = r.disabledHandler else { return "" }
             return "\(describe(h)) would fire but is disabled\(disabledReason(h))"

@@ -174,7 +174,7 @@ public struct Replayer: Sendable {
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
         var why = tester.firesReason(h)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
-        if r.held { why += heldReason(higherTaps) }
+        if r.held { why += heldReason(max(higherTaps, h.gesture.maxTapCount)) }  // a hold inside a composition names its own higher count
         if let d = expanded { why += " (the press landed \(JSONValue.format(JSONValue.round(d, places: 2))) pt away, within the touch radius)" }
         result.reason = why
         if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }

@@ -272,7 +272,7 @@ struct SnapshotDecoder {
                 message += ": '\(name.clipped)' is a UIKit field and this node is SwiftUI; set \"system\": \"uikit\" for a UIKit view"
                 if let modifier { message += ", or write the SwiftUI modifier \(modifier) in \"modifiers\"" }
             }
-            throw r.fail(value, key: member.key, message, kind: .unknownKey)
+            throw r.fail(value, key: member.key, value: member.value, message, kind: .unknownKey)
         }
     }
 

@@ -32,3 +32,15 @@ extension Compilation {
         return false
     }
 }
+
+extension HitTester {
+    /// S11 in words: the first tap-like handler on the path from `view` up that a mask switched off.
+    func maskedTapOnPath(from view: Int) -> Handler? {
+        var v = view
+        while v >= 0 {
+            if let h = handlers[v].first(where: { $0.isTapLike && $0.isMasked }) { return h }
+            v = snapshot.nodes[v].parent
+        }
+        return nil
+    }
+}

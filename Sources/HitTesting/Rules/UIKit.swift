@@ -68,6 +68,7 @@ extension HitTester {
     func whyOutsideSuperview(_ target: Int, gate v: Int) -> String {
         let name = snapshot.nodes[target].id
         if v == target { return "\(name): the point is outside its hit bounds" }
-        return "\(name) lies outside its superview \(snapshot.nodes[v].id)'s bounds at this point; UIKit delivers no touches there (U2)"
+        let relation = snapshot.nodes[target].parent == v ? "superview" : "ancestor"
+        return "\(name) lies outside its \(relation) \(snapshot.nodes[v].id)'s bounds at this point; UIKit delivers no touches there (U2)"
     }
 }

@@ -33,10 +33,11 @@ public struct JSONReader: Sendable {
         JSONReadError(path: document.path(of: index), line: document.line(of: index), kind: kind, message)
     }
 
-    /// An error about a key of the object at `index` (missing or unknown), located at the object.
-    public func fail(_ index: Int, key: String, _ message: String, kind: JSONReadError.Kind) -> JSONReadError {
+    /// An error about a key of the object at `index` (an unknown field), located at the line of
+    /// its value (`value`) when given, else at the object.
+    public func fail(_ index: Int, key: String, value: Int? = nil, _ message: String, kind: JSONReadError.Kind) -> JSONReadError {
         let base = document.path(of: index)
-        return JSONReadError(path: base.isEmpty ? key.clipped : base + "." + key.clipped, line: document.line(of: index), kind: kind, message)
+        return JSONReadError(path: base.isEmpty ? key.clipped : base + "." + key.clipped, line: document.line(of: value ?? index), kind: kind, message)
     }
 
     // MARK: - Types
@@ -130,7 +131,7 @@ public struct JSONReader: Sendable {
         for member in members where !known.contains(member.key) {
             var message = "unknown field '\(member.key.clipped)'"
             if let near = Suggestion.nearest(member.key, among: known) { message += " (did you mean '\(near.clipped)'?)" }
-            throw fail(object, key: member.key, message, kind: .unknownKey)
+            throw fail(object, key: member.key, value: member.value, message, kind: .unknownKey)
         }
     }
 }

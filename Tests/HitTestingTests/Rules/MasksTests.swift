@@ -47,4 +47,17 @@ struct MasksTests {
         let none = try tester(parentWithButton([["highPriorityGesture": ["tap": [:], "action": "parent"], "mask": "none"]]), radius: 0)
         #expect(none.tap(50, 50).outcome == .miss)
     }
+
+    @Test("S11 a tap blocked by a view whose gestures are all masked names the mask")
+    func s11BlockedNamesMask() throws {
+        let t = try tester(node("root", "ZStack", [0, 0, 400, 100], children: [
+            node("behind", "Color", [0, 0, 400, 100], modifiers: [onTap("behind")]),
+            node("parent", "ZStack", [200, 0, 200, 100], modifiers: [["gesture": ["tap": [:]], "mask": "none"]], children: [
+                node("child", "Color", [200, 0, 200, 100], modifiers: [onTap("child")]),
+            ]),
+        ]), radius: 0)
+        let r = t.resolve(at: Point(250, 50))
+        #expect(r.outcome == .blocked)
+        #expect(t.reason(for: r).contains("switched off by a gesture mask (S11)"))
+    }
 }

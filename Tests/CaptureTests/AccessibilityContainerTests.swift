@@ -1,0 +1,40 @@
+import Capture
+import Foundation
+import HitTesting
+import TapModel
+import Testing
+
+@Suite("Accessibility trees: containers are not superviews")
+struct AccessibilityContainerTests {
+    @Test("xcuitest: an element outside its accessibility parent still takes taps (no U2 from a container)")
+    func containerDoesNotCutOff() throws {
+        let dump = """
+            Element subtree:
+             →Application, 0x1, pid: 42, label: 'App'
+                Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+                  Other, 0x3, {{0.0, 100.0}, {200.0, 50.0}}
+                    Button, 0x4, {{150.0, 100.0}, {100.0, 50.0}}, identifier: 'buy', label: 'Buy'
+            """
+        let converted = try Converter.convert(Data(dump.utf8))
+        let tester = HitTester(converted.snapshot)
+        let r = tester.resolve(at: Point(230, 125))
+        #expect(r.outcome == .hit)
+        #expect(r.handler.map { converted.snapshot.nodes[$0.node].id } == "buy")
+        // The container is hollow: it takes no tap of its own.
+        #expect(tester.resolve(at: Point(20, 125)).outcome == .miss)
+    }
+
+    @Test("wda-xml: visible=false hides a container and what it holds")
+    func invisibleContainer() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" label="App" enabled="true" visible="true" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="100" width="390" height="50">
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="go" label="Go" enabled="true" visible="true" x="10" y="100" width="100" height="50"/>
+              </XCUIElementTypeOther>
+            </XCUIElementTypeApplication>
+            """
+        let converted = try Converter.convert(Data(xml.utf8))
+        #expect(HitTester(converted.snapshot).resolve(at: Point(50, 125)).outcome != .hit)
+    }
+}
