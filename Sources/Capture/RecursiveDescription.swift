@@ -138,7 +138,11 @@ enum RecursiveDescriptionParser {
             }
             let after = t[start...]
             if after.hasSuffix("(layer)") || element.value("frame") == nil {
-                if after.contains("(layer)") { layerLines += 1 }
+                if after.contains("(layer)") {
+                    layerLines += 1
+                } else {
+                    warnings.append("line \(line.number): \(element.className) has no frame: skipped (its subviews, if any, are placed as if it were not there)")
+                }
                 continue
             }
             let depth = t[..<start].filter { $0 == "|" }.count

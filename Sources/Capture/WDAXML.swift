@@ -96,6 +96,8 @@ enum WDAXMLParser {
                 failure = (parser.lineNumber, "\(rawType) has an incomplete or unreadable frame (x, y, width, height)")
                 parser.abortParsing()
                 return
+            } else {
+                warnings.append("line \(parser.lineNumber): \(rawType) has no frame (x, y, width, height): kept with an empty frame, so it takes no touches")
             }
             let name = attributes["name"]
             let label = attributes["label"]

@@ -119,6 +119,7 @@ enum XCUITestParser {
         var elements: [(Element, Int)] = []
         var inSubtree = false
         var sawHeader = false
+        var skipped: [String] = []
         for line in DumpText.lines(text) {
             let t = line.text.trimmingCharacters(in: .whitespaces)
             if t.hasPrefix("Element subtree:") { inSubtree = true; sawHeader = true; continue }
@@ -127,7 +128,11 @@ enum XCUITestParser {
                 continue
             }
             if sawHeader && !inSubtree { continue }
-            if let e = parse(line.text) { elements.append((e, line.number)) }
+            if let e = parse(line.text) {
+                elements.append((e, line.number))
+            } else if inSubtree, t.range(of: #"^[A-Za-z]+[^,]*, 0x[0-9a-fA-F]+"#, options: .regularExpression) != nil {
+                skipped.append("line \(line.number): unreadable element `\(t.prefix(80))`: skipped")
+            }
         }
         guard !elements.isEmpty else {
             throw CaptureError(line: 1, "no element found: expected lines like `Button, 0x…, {{20.0, 59.0}, {55.0, 40.0}}, label: 'Menu'`")
@@ -135,7 +140,7 @@ enum XCUITestParser {
         // Indentation → depth (a stack of the open indents).
         var indents: [Int] = []
         var drafts: [Draft] = []
-        var warnings: [String] = []
+        var warnings: [String] = skipped
         for (e, number) in elements {
             while let last = indents.last, last >= e.indent { indents.removeLast() }
             if !drafts.isEmpty && indents.isEmpty {

@@ -37,4 +37,31 @@ struct AccessibilityContainerTests {
         let converted = try Converter.convert(Data(xml.utf8))
         #expect(HitTester(converted.snapshot).resolve(at: Point(50, 125)).outcome != .hit)
     }
+
+    @Test("An element that cannot be mapped is skipped with a warning naming it (recursiveDescription, xcuitest, Appium)")
+    func skippedElementsAreNamed() throws {
+        let rd = """
+            <UIWindow: 0x1; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x2>>
+               | <UIButton: 0x3; layer = <CALayer: 0x4>>
+               | <UIButton: 0x5; frame = (10 10; 100 44); layer = <CALayer: 0x6>>
+            """
+        let a = try Converter.convert(Data(rd.utf8), format: .recursiveDescription)
+        #expect(a.warnings.contains { $0.contains("line 2: UIButton has no frame: skipped") })
+        let xc = """
+            Element subtree:
+             →Application, 0x1, pid: 42, label: 'App'
+                Other, 0xb, {{abc}}, label: 'weird'
+                Button, 0x4, {{10.0, 10.0}, {100.0, 50.0}}, label: 'Buy'
+            """
+        let b = try Converter.convert(Data(xc.utf8), format: .xcuitest)
+        #expect(b.warnings.contains { $0.contains("line 3: unreadable element") })
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeButton type="XCUIElementTypeButton" label="NoFrame" enabled="true"/>
+            </XCUIElementTypeApplication>
+            """
+        let c = try Converter.convert(Data(xml.utf8), format: .wdaXML)
+        #expect(c.warnings.contains { $0.contains("has no frame") })
+    }
 }
