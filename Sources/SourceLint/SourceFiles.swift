@@ -56,7 +56,14 @@ public enum SourceFiles {
     /// Lints one file.
     /// - Throws: `LintInputError` when the file cannot be read or nests too deeply to walk.
     public static func lint(_ path: String, with linter: Linter) throws -> [LintFinding] {
-        linter.lint(tree: try parse(try read(path), file: path), file: path)
+        try lintNotingSyntaxErrors(path, with: linter).findings
+    }
+
+    /// Lints one file and says whether it parses as Swift: swift-syntax recovers from errors,
+    /// so a file that is not valid Swift still gives a tree, but its findings may be incomplete.
+    public static func lintNotingSyntaxErrors(_ path: String, with linter: Linter) throws -> (findings: [LintFinding], syntaxErrors: Bool) {
+        let tree = try parse(try read(path), file: path)
+        return (linter.lint(tree: tree, file: path), tree.hasError)
     }
 
     /// The deepest syntax tree the linter walks. swift-syntax walks trees

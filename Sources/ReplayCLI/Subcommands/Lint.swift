@@ -60,7 +60,13 @@ struct Lint: ParsableCommand {
                         }
                         Console.progress("replay lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s") in \(changed) file\(changed == 1 ? "" : "s")")
                     }
-                    return (files, try files.flatMap { try SourceFiles.lint($0, with: linter) })
+                    var all: [LintFinding] = []
+                    for file in files {
+                        let (found, broken) = try SourceFiles.lintNotingSyntaxErrors(file, with: linter)
+                        if broken { Console.progress("replay lint: warning: \(file) is not valid Swift (syntax errors); its findings may be incomplete") }
+                        all += found
+                    }
+                    return (files, all)
                 }
             } catch let e as LintInputError {
                 throw InputError(e.description)
