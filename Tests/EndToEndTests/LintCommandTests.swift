@@ -72,3 +72,15 @@ struct LintCommandTests {
         #expect(withoutShapes(fixed) == withoutShapes(original))
     }
 }
+
+@Suite("replay lint on a file that is not valid Swift")
+struct LintSyntaxErrorTests {
+    @Test("A file that does not parse is linted as far as it goes, with a warning on stderr")
+    func notValidSwift() throws {
+        let dir = Scratch()
+        let file = dir.file("Broken.swift", "struct { {{{ (((\n")
+        let r = try Replay.run(["lint", file])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("\(file) is not valid Swift"))
+    }
+}
