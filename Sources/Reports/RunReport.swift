@@ -4,7 +4,7 @@ import Pipeline
 import ReplayEngine
 import TapModel
 
-/// `replay run`: the run as the JSON of baseline-and-cli.md, or as text for a person.
+/// `replay run`: the run as JSON (a summary per screen, every press with `--presses`), or as text for a person.
 public enum RunReport {
     // MARK: JSON
 
