@@ -53,7 +53,7 @@ enum CaptureBundleConverter {
             baseDepth = 1
         }
         for w in windows.reversed() { stack.append((w, baseDepth)) }
-        while let (value, depth) = stack.popLast() {
+        func visit(_ value: Int, _ depth: Int) throws {
             let path = doc.path(of: value)
             guard case .object(let members) = doc[value] else { throw r.fail(value, path, "a view must be an object") }
             for m in members where !viewKeys.contains(m.key) { unknownKeys.insert(m.key) }
@@ -109,6 +109,14 @@ enum CaptureBundleConverter {
                 for sub in try r.array(s, path + ".subviews").reversed() {
                     stack.append((sub, depth + 1))
                 }
+            }
+                }
+        while let (value, depth) = stack.popLast() {
+            do {
+                try visit(value, depth)
+            } catch let e as CaptureError where depth > baseDepth {
+                // One subview that cannot be read is skipped (with its subviews), never the whole bundle.
+                warnings.append("\(e.description): this view and its subviews are skipped")
             }
         }
         if hostingWithout > 0 {

@@ -117,6 +117,13 @@ struct SwiftUIDebugConverter {
         while let w = stack.popLast() {
             visited += 1
             guard visited <= 1_000_000 else { throw CaptureError(path: path(w.raw), "more than a million nodes: refusing to convert") }
+            do {
+                try checkNode(w)
+            } catch let e as CaptureError {
+                // One node that cannot be read is skipped (with what it holds), never the whole payload.
+                warnings.append("\(e.description): this node and what it holds are skipped")
+                continue
+            }
             try step(w, &stack)
         }
         if inherited > 0 {
@@ -176,7 +183,6 @@ struct SwiftUIDebugConverter {
     }
 
     mutating func step(_ w: Work, _ stack: inout [Work]) throws {
-        try checkNode(w)
         let readable = v.readableType(w.raw)
         let (base, args) = TypeNames.split(readable)
         let flags = v.flags(w.raw) ?? 0

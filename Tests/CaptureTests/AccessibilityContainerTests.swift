@@ -64,4 +64,17 @@ struct AccessibilityContainerTests {
         let c = try Converter.convert(Data(xml.utf8), format: .wdaXML)
         #expect(c.warnings.contains { $0.contains("has no frame") })
     }
+
+    @Test("A capture bundle with one unreadable subview keeps the rest, with a warning naming it")
+    func bundleSkipsBadSubview() throws {
+        let bundle = """
+            {"format":"tapreplay-capture","version":1,"screen":"S","device":{"width":390,"height":844},
+             "windows":[{"class":"UIWindow","frame":[0,0,390,844],"subviews":[
+               {"class":"UIView","frame":[0,0,"bad",44]},
+               {"class":"UIButton","frame":[10,100,100,44],"accessibilityIdentifier":"ok","control":{"enabled":true,"actions":["tap:"]}}]}]}
+            """
+        let c = try Converter.convert(Data(bundle.utf8), format: .tapreplayCapture)
+        #expect(c.warnings.contains { $0.contains("windows[0].subviews[0]") && $0.contains("skipped") })
+        #expect(c.snapshot.nodes.contains { $0.id == "ok" })
+    }
 }

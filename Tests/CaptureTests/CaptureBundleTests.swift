@@ -69,15 +69,18 @@ struct CaptureBundleTests {
         #expect(c.limits.contains { $0.contains("without debug data") })
     }
 
-    @Test("Several windows sit under one screen root; a missing field is an error with its JSON path and line")
+    @Test("Several windows sit under one screen root; a subview missing a field is skipped with its JSON path and line; a bad window is an error")
     func windowsAndErrors() throws {
         let c = try convert(Self.bundle(#"[{"class":"UIWindow","frame":[0,0,393,852]},{"class":"UITextEffectsWindow","frame":[0,0,393,852]}]"#))
         #expect(c.snapshot.nodes.map(\.type) == ["UIScreen", "UIWindow", "UITextEffectsWindow"])
-        let e = captureError(Self.bundle("""
+        let skipped = try convert(Self.bundle("""
         [{"class":"UIWindow","frame":[0,0,393,852],"subviews":[
           {"frame":[0,0,1,1]}]}]
         """))
-        #expect(e?.path == "windows[0].subviews[0]" && e?.line == 2)
+        #expect(skipped.warnings.contains { $0.contains("line 2: windows[0].subviews[0]") && $0.contains("skipped") })
+        #expect(skipped.snapshot.nodes.map(\.type) == ["UIWindow"])
+        let e = captureError(Self.bundle(#"[{"frame":[0,0,1,1]}]"#))
+        #expect(e?.path == "windows[0]")
         #expect(captureError(#"{"format":"tapreplay-capture","version":2,"windows":[]}"#)?.path == "version")
     }
 

@@ -186,11 +186,11 @@ struct SwiftUIDebugTests {
         #expect(c.snapshot.nodes.last?.modifiers.isEmpty == true)
     }
 
-    @Test("A payload that is not an array of nodes is an error with its JSON path and line")
-    func malformed() {
-        let e = captureError(#"[{"properties":[],"children":[{"properties":[], "children":[3]}]}]"#, .swiftuiDebug)
-        #expect(e?.path == "[0].children[0].children[0]")
-        #expect(e?.line == 1)
+    @Test("One node that cannot be read is skipped with a warning naming its JSON path and line; unreadable JSON is an error")
+    func malformed() throws {
+        let c = try convert(#"[{"properties":[],"children":[{"properties":[], "children":[3, {"properties":"nope"}]}]}]"#, .swiftuiDebug)
+        #expect(c.warnings.contains { $0.contains("line 1: [0].children[0].children[0]: a node must be an object") && $0.contains("skipped") })
+        #expect(c.warnings.contains { $0.contains("[0].children[0].children[1].properties: properties must be an array") })
         #expect(captureError("[{\"properties\": [", .swiftuiDebug)?.line == 1)
     }
 
