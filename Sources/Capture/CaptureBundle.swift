@@ -10,12 +10,7 @@ enum CaptureBundleConverter {
     ]
 
     static func convert(_ text: String) throws -> Conversion {
-        let doc: JSONDocument
-        do {
-            doc = try JSONDocument(parsing: text)
-        } catch let e as JSONSyntaxError {
-            throw CaptureError(line: e.line, "not valid JSON: \(e.message) (column \(e.column))")
-        }
+        let doc = try CaptureError.parseJSON(text)
         let r = Reader(doc: doc)
         let top = doc.root
         guard case .object = doc[top] else { throw r.fail(top, "$", "a capture bundle is a JSON object") }

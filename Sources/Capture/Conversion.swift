@@ -111,3 +111,14 @@ public enum Converter {
         return list.filter { seen.insert($0).inserted }
     }
 }
+
+extension CaptureError {
+    /// Parses a JSON dump with the repository's one reader; a syntax error names its line and column.
+    static func parseJSON(_ text: String) throws -> JSONDocument {
+        do {
+            return try JSONDocument(parsing: text)
+        } catch let e as JSONSyntaxError {
+            throw CaptureError(line: e.line, "not valid JSON: \(e.message) (column \(e.column))")
+        }
+    }
+}

@@ -77,12 +77,7 @@ struct SwiftUIDebugConverter {
 
     /// A standalone payload: a hosting view at the window origin holding the converted SwiftUI nodes.
     static func convertPayload(_ text: String) throws -> Conversion {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: text)
-        } catch let e as JSONSyntaxError {
-            throw CaptureError(line: e.line, "not valid JSON: \(e.message) (column \(e.column))")
-        }
+        let document = try CaptureError.parseJSON(text)
         var c = SwiftUIDebugConverter(document: document, origin: Point(0, 0))
         let roots = try c.roots(document.root)
         let size = roots.compactMap { c.frameInward($0) }.reduce(Rect.null) { $0.union($1) }
@@ -196,12 +191,16 @@ struct SwiftUIDebugConverter {
                 stack.append(Work(raw: child, depth: depth, ctx: c))
             }
         }
+        /// A Button (or its action modifier): emitted once, its label walked inside it.
+        func enterButton(_ w: Work, ctx: Context, children: [Int]) {
+            let depth = emitButton(w, ctx: ctx)
+            var inner = Context(layerFrame: drafts.last?.frame)
+            inner.inButton = true
+            push(children, depth + 1, inner)
+        }
         if isModifier {
             if base == "ButtonActionModifier" && !ctx.inButton {
-                let depth = emitButton(w, ctx: ctx)
-                var inner = Context(layerFrame: drafts.last?.frame)
-                inner.inButton = true
-                push(children, depth + 1, inner)
+                enterButton(w, ctx: ctx, children: children)
                 return
             }
             if base != "ButtonActionModifier" { mapModifier(base, args, readable, raw: w.raw, ctx: &ctx) }
@@ -233,10 +232,7 @@ struct SwiftUIDebugConverter {
             return
         }
         if base == "Button" && !ctx.inButton {
-            let depth = emitButton(w, ctx: ctx)
-            var inner = Context(layerFrame: drafts.last?.frame)
-            inner.inButton = true
-            push(reversed, depth + 1, inner)
+            enterButton(w, ctx: ctx, children: reversed)
             return
         }
         if base.hasSuffix("ScrollView") && !scrollNoted {
