@@ -1,6 +1,7 @@
 import Dispatch
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// Tunables of the audit, each with its documented default.

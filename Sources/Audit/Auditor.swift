@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 /// Runs the audit rules over a snapshot and applies waivers.

@@ -1,6 +1,7 @@
 import Crypto
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// The manual check for hollow rows, automated: single taps on every target

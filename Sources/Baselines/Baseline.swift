@@ -1,5 +1,6 @@
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// A reviewed baseline for one suite (screen): the accepted snapshot itself and

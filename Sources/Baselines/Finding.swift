@@ -1,5 +1,6 @@
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// One difference a run found, with everything a person needs to go straight

@@ -1,4 +1,5 @@
 import Dispatch
+import TapJSON
 import TapModel
 
 /// Dead-zone coverage of one target: the fraction of its frame, sampled at

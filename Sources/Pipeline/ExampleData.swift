@@ -29,7 +29,7 @@ public enum ExampleData {
         var changed: [String] = []
         for file in files {
             do {
-                let result = try store.importFile(file)
+                let result = try Importer.importFile(file, into: store)
                 if !result.tracesAdded.isEmpty || result.snapshotsAdded > 0 { changed.append(file) }
             } catch let e as ImportError {
                 throw RunInputError(e.description)

@@ -1,6 +1,7 @@
 import Baselines
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 import TraceStore
 

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 import TraceStore
 

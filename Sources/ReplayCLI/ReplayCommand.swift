@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TapJSON
 import TapModel
 
 @main

@@ -1,4 +1,5 @@
 import HitTesting
+import TapJSON
 import TapModel
 
 /// What one press did: the key `(trace, press)` results and baselines use,

@@ -1,4 +1,5 @@
 import Audit
+import TapJSON
 import TapModel
 
 /// Audit findings drawn over a screen picture (`ScreenDrawing.svg`, whose

@@ -1,4 +1,5 @@
 import Audit
+import TapJSON
 import TapModel
 
 /// `replay audit`: findings as JSON, as text, and as JUnit XML. Pure functions of the results.

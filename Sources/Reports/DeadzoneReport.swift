@@ -1,4 +1,5 @@
 import HitTesting
+import TapJSON
 import TapModel
 
 /// `replay deadzones`: coverage of every target, as JSON or as a table.

@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 import TraceStore
 

@@ -1,4 +1,5 @@
 import HitTesting
+import TapJSON
 import TapModel
 
 /// `replay hit`: one touch explained, as the JSON of the hit contract or as text.

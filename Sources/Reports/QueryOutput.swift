@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 /// A value in a query result, for output.

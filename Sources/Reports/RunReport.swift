@@ -2,6 +2,7 @@ import Baselines
 import HitTesting
 import Pipeline
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// `replay run`: the run as JSON (a summary per screen, every press with `--presses`), or as text for a person.

@@ -2,6 +2,7 @@ import Baselines
 import Pipeline
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// A picture of one screen drawn from the engine's own sampling (`screenMap`),

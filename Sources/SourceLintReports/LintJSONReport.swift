@@ -1,5 +1,5 @@
 import SourceLint
-import TapModel
+import TapJSON
 
 /// `replay lint --json`: `{ "files": n, "findings": [ { "file", "line", "column",
 /// "rule", "name", "severity", "snapshotRule", "message", "fix", "fixable" } ] }`.

@@ -1,6 +1,6 @@
 import Foundation
 import SourceLint
-import TapModel
+import TapJSON
 
 /// `replay lint --sarif`: SARIF 2.1.0 for code scanning (GitHub's
 /// `upload-sarif`). Paths under `root` become URIs relative to `%SRCROOT%`,

@@ -1,4 +1,5 @@
 import Foundation
+import TapJSON
 
 /// A point in window coordinates (points).
 public struct Point: Sendable, Hashable, CustomStringConvertible {

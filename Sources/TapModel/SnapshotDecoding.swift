@@ -1,3 +1,4 @@
+import TapJSON
 /// A snapshot that cannot be used, with where: the JSON path of the offending
 /// value (`root.children[2].modifiers[0]`) and its line in the file.
 public struct SnapshotError: Error, CustomStringConvertible, Sendable, Equatable {

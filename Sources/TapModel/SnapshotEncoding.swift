@@ -1,3 +1,4 @@
+import TapJSON
 /// Writes a snapshot as snapshot JSON in canonical form: keys sorted, fields
 /// at their default left out, numbers exact (shortest form that reads back
 /// the same), so the same view tree always gives the same bytes and reading

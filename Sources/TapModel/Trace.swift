@@ -1,3 +1,4 @@
+import TapJSON
 /// A recorded touch trace (trace format v1): a header and touch events.
 public struct TraceHeader: Sendable, Equatable {
     public var trace: String

@@ -1,3 +1,4 @@
+import TapJSON
 /// Reads a JSON Lines trace one line at a time: line 1 the header, then one
 /// event per line. Flat event objects take a fast byte-level path; anything
 /// else goes through the general JSON parser, which also words the errors.

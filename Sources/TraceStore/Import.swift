@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import Capture
+import TapJSON
 import TapModel
 
 /// A file that could not be imported: `file:line: what is wrong`. Nothing of it was stored.
@@ -179,19 +179,24 @@ extension TraceStore {
     // MARK: - Snapshots
 
     private func importSnapshotFile(_ path: String, importedAt: String) throws -> FileImport {
-        var result = FileImport(file: path, kind: .snapshot)
-        let fileData: Data
+        let data: Data
         do {
-            fileData = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ImportError(file: path, line: nil, "cannot read the file")
         }
-        let data: Data
-        do {
-            data = try CaptureImport.snapshotJSON(fileData, fallbackScreen: (path as NSString).lastPathComponent.components(separatedBy: ".")[0])
-        } catch let e as CaptureError {
-            throw ImportError(file: path, line: e.line, e.path.map { "\($0): \(e.message)" } ?? e.message)
-        }
+        return try importSnapshot(data, from: path, importedAt: importedAt)
+    }
+
+    /// Stores one snapshot document (canonical snapshot JSON; a capture bundle is
+    /// converted before it reaches the store), unless identical content is already stored.
+    /// - Parameter path: the file it came from, for messages and `imported_from`.
+    public func importSnapshot(_ data: Data, from path: String) throws -> FileImport {
+        try importSnapshot(data, from: path, importedAt: TraceStore.now())
+    }
+
+    private func importSnapshot(_ data: Data, from path: String, importedAt: String) throws -> FileImport {
+        var result = FileImport(file: path, kind: .snapshot)
         let snapshot: Snapshot
         do {
             snapshot = try Snapshot(json: data)

@@ -2,6 +2,7 @@ import Audit
 import Foundation
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import TapJSON
 import TestSupport
 import Foundation
 import TapModel

@@ -1,4 +1,5 @@
 import HitTesting
+import TapJSON
 import TapModel
 
 /// Tiny view trees for the rule tests, written as the snapshot JSON they stand for.

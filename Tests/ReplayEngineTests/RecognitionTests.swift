@@ -1,5 +1,6 @@
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 import Testing
 

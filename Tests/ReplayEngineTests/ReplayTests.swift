@@ -1,6 +1,7 @@
 import HitTesting
 @testable import ReplayEngine
 
+import TapJSON
 import TapModel
 import Testing
 

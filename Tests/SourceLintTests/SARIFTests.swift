@@ -1,6 +1,7 @@
 import Foundation
 import SourceLint
 import SourceLintReports
+import TapJSON
 import TapModel
 import Testing
 import TestSupport

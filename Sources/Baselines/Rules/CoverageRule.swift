@@ -1,4 +1,5 @@
 import HitTesting
+import TapJSON
 import TapModel
 
 /// R4 coverage: a target's `own` fraction drops by more than the threshold [0.01],

@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 // S7 Clipping does not clip hits: `clipped` (SwiftUI) and `clipsToBounds`

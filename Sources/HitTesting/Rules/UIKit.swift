@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 // U1 hitTest: a view returns nil if hidden, alpha < 0.01 or not interactive, or if

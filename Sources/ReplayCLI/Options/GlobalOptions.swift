@@ -1,5 +1,6 @@
 import ArgumentParser
 import HitTesting
+import TapJSON
 import TapModel
 import TraceStore
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Capture
+import Converters
 import Foundation
 import TapModel
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import TapJSON
 import TapModel
 import TraceStore
 

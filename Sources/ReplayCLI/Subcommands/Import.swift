@@ -29,7 +29,7 @@ struct Import: ParsableCommand {
         let progress = Progress(enabled: Console.stderrIsTerminal)
         for file in files {
             do {
-                results.append(try store.importFile(file) { done, total in progress.update(file, done, total) })
+                results.append(try Importer.importFile(file, into: store) { done, total in progress.update(file, done, total) })
                 progress.clear()
             } catch let e as ImportError {
                 progress.clear()

@@ -1,4 +1,5 @@
 import HitTesting
+import TapJSON
 import TapModel
 import Testing
 

@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 /// SwiftUI `_ViewDebug.serializedData` → snapshot nodes.

@@ -219,22 +219,22 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Byte-level JSON lexer shared by the document parser and the fast trace-line reader.
-struct JSONScanner {
-    let buffer: UnsafeBufferPointer<UInt8>
-    var position = 0
-    var line = 1
-    var lineStart = 0
+package struct JSONScanner {
+    package let buffer: UnsafeBufferPointer<UInt8>
+    package var position = 0
+    package var line = 1
+    package var lineStart = 0
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    package init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-    @inline(__always) func peek() -> UInt8? { position < buffer.count ? buffer[position] : nil }
-    @inline(__always) mutating func advance() { position += 1 }
+    @inline(__always) package func peek() -> UInt8? { position < buffer.count ? buffer[position] : nil }
+    @inline(__always) package mutating func advance() { position += 1 }
 
-    func error(_ message: String) -> JSONSyntaxError {
+    package func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(line: line, column: position - lineStart + 1, message: message)
     }
 
-    @inline(__always) mutating func skipWhitespace() {
+    @inline(__always) package mutating func skipWhitespace() {
         while position < buffer.count {
             let b = buffer[position]
             if b == 0x20 || b == 0x09 || b == 0x0D {
@@ -249,7 +249,7 @@ struct JSONScanner {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws {
+    package mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount
         guard position + count <= buffer.count else { throw error("invalid literal") }
         let start = literal.utf8Start
@@ -260,7 +260,7 @@ struct JSONScanner {
     }
 
     /// Reads a string starting at the opening quote.
-    mutating func readString() throws -> String {
+    package mutating func readString() throws -> String {
         position += 1  // opening quote
         let start = position
         // Fast path: no escapes.
@@ -346,7 +346,7 @@ struct JSONScanner {
     }
 
     /// Reads a JSON number (strict grammar).
-    mutating func readNumber() throws -> Double {
+    package mutating func readNumber() throws -> Double {
         let start = position
         var negative = false
         if peek() == UInt8(ascii: "-") { negative = true; position += 1 }

@@ -1,4 +1,4 @@
-import Capture
+import Converters
 import Foundation
 import TapModel
 import Testing

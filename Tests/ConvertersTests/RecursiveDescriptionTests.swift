@@ -1,4 +1,4 @@
-import Capture
+import Converters
 import TapModel
 import Testing
 

@@ -1,4 +1,4 @@
-import TapModel
+import TapJSON
 import Testing
 
 @Suite("JSON reading and writing")

@@ -1,6 +1,7 @@
-import Capture
+import Converters
 import Foundation
 import HitTesting
+import TapJSON
 import TapModel
 import Testing
 

@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 /// The capture kit's bundle (`tapreplay-capture`, version 1): windows of UIKit

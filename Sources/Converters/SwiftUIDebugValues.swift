@@ -1,3 +1,4 @@
+import TapJSON
 import TapModel
 
 /// Read access to a `_ViewDebug.serializedData` document: nodes

@@ -1,4 +1,5 @@
 import Foundation
+import TapJSON
 import TapModel
 
 /// The sources `replay convert` reads (capture.md).

@@ -1,0 +1,29 @@
+import Converters
+import Foundation
+import TraceStore
+
+/// `replay import` of one file: traces and snapshots go to the store as they
+/// are; a capture bundle is converted to its snapshot first (the store knows
+/// no capture format).
+public enum Importer {
+    /// Imports one file in one transaction: all of it, or (on any error) nothing.
+    /// - Parameter progress: (bytes read, file size), about every megabyte (traces).
+    /// - Throws: `ImportError` for bad input, `StoreError` for database trouble.
+    public static func importFile(_ path: String, into store: TraceStore,
+                                  progress: ((Int64, Int64) -> Void)? = nil) throws -> FileImport {
+        guard TraceStore.importKind(of: path) == .snapshot else { return try store.importFile(path, progress: progress) }
+        let fileData: Data
+        do {
+            fileData = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ImportError(file: path, line: nil, "cannot read the file")
+        }
+        let data: Data
+        do {
+            data = try CaptureImport.snapshotJSON(fileData, fallbackScreen: (path as NSString).lastPathComponent.components(separatedBy: ".")[0])
+        } catch let e as CaptureError {
+            throw ImportError(file: path, line: e.line, e.path.map { "\($0): \(e.message)" } ?? e.message)
+        }
+        return try store.importSnapshot(data, from: path)
+    }
+}
