@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
         .target(name: "TapReplayCapture"),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
-        .target(name: "SourceLint", dependencies: [
+        .target(name: "SourceLint", dependencies: ["TapJSON",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),

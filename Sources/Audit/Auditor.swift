@@ -94,9 +94,8 @@ public struct Waiver: Sendable, Equatable {
     }
 }
 
-public struct WaiverError: Error, Sendable, CustomStringConvertible {
-    public let line: Int
+public struct WaiverError: LocatedError {
+    public let line: Int?
     public let message: String
-    public var description: String { "line \(line): \(message)" }
-    public func located(in file: String) -> String { "\(file):\(line): \(message)" }
+    public init(line: Int, message: String) { self.line = line; self.message = message }
 }

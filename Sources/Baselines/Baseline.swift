@@ -104,7 +104,7 @@ public struct Baseline: Sendable {
             let r = try JSONReader(parsing: Array(text.utf8))
             self = try BaselineReader(r: r).read()
         } catch let e as JSONReadError {
-            throw BaselineError(line: e.line, e.path.isEmpty ? e.message : "\(e.path): \(e.message)")
+            throw BaselineError(line: e.line, path: e.path, e.message)
         }
     }
 }
@@ -159,12 +159,11 @@ public struct PressKey: Sendable, Hashable, Comparable, CustomStringConvertible 
 }
 
 /// A baseline file that cannot be used.
-public struct BaselineError: Error, CustomStringConvertible, Sendable {
+public struct BaselineError: LocatedError {
     public let line: Int?
+    public let path: String
     public let message: String
-    public init(line: Int?, _ message: String) { self.line = line; self.message = message }
-    public var description: String { line.map { "line \($0): \(message)" } ?? message }
-    public func located(in file: String) -> String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+    public init(line: Int?, path: String = "", _ message: String) { self.line = line; self.path = path; self.message = message }
 }
 
 private struct BaselineReader {

@@ -34,30 +34,13 @@ public struct Conversion: Sendable {
 }
 
 /// A dump that cannot be read: where (line, or JSON path) and what is wrong.
-public struct CaptureError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct CaptureError: LocatedError, Equatable {
     public var line: Int?
-    public var path: String?
+    public var path: String
     public var message: String
 
     public init(line: Int? = nil, path: String? = nil, _ message: String) {
-        self.line = line; self.path = path; self.message = message
-    }
-
-    /// `line N: path: message` (the caller puts the file name in front).
-    public var description: String {
-        var s = ""
-        if let line { s += "line \(line): " }
-        if let path, !path.isEmpty { s += "\(path): " }
-        return s + message
-    }
-
-    /// `file:line: path: message`, the form the command line prints.
-    public func located(in file: String) -> String {
-        var s = file
-        if let line { s += ":\(line)" }
-        s += ": "
-        if let path, !path.isEmpty { s += "\(path): " }
-        return s + message
+        self.line = line; self.path = path ?? ""; self.message = message
     }
 }
 

@@ -22,7 +22,7 @@ public enum Importer {
         do {
             data = try CaptureImport.snapshotJSON(fileData, fallbackScreen: (path as NSString).lastPathComponent.components(separatedBy: ".")[0])
         } catch let e as CaptureError {
-            throw ImportError(file: path, line: e.line, e.path.map { "\($0): \(e.message)" } ?? e.message)
+            throw ImportError(file: path, line: e.line, path: e.path, e.message)
         }
         return try store.importSnapshot(data, from: path)
     }

@@ -9,9 +9,9 @@ import TapModel
 import TraceStore
 
 /// The input of the run could not be used: printed as one line, exit status 2.
-public struct RunInputError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+public struct RunInputError: LocatedError {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 }
 
 /// What a run is asked to do.

@@ -2,13 +2,14 @@ import ArgumentParser
 import Baselines
 import Foundation
 import Pipeline
+import TapJSON
 import TapModel
 import TraceStore
 
 /// Where a command failed on its input: printed as one line on stderr, exit status 2.
-struct InputError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+struct InputError: LocatedError {
+    let message: String
+    init(_ message: String) { self.message = message }
 }
 
 enum Console {
@@ -48,12 +49,8 @@ func runReportingInputErrors(_ body: () throws -> Void) throws {
         try body()
     } catch let e as ExitCode {
         throw e
-    } catch let e as InputError { try fail(e.description)
-    } catch let e as RunInputError { try fail(e.description)
-    } catch let e as BaselineError { try fail(e.description)
-    } catch let e as StoreError { try fail(e.description)
-    } catch let e as QueryRefused { try fail(e.description)
-    } catch let e as ImportError { try fail(e.description)
+    } catch let e as any LocatedError {
+        try fail(e.description)
     }
     func fail(_ message: String) throws -> Never {
         Console.error(message)

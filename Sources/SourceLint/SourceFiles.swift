@@ -1,11 +1,12 @@
 import Foundation
 import SwiftParser
 import SwiftSyntax
+import TapJSON
 
 /// A path that cannot be linted: missing, unreadable, or not Swift.
-public struct LintInputError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+public struct LintInputError: LocatedError {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 }
 
 /// Finding, reading and fixing the Swift files named on the command line.

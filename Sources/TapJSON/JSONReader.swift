@@ -137,7 +137,7 @@ public struct JSONReader: Sendable {
 }
 
 /// A value that is not what the format asks for, with where it is.
-public struct JSONReadError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct JSONReadError: LocatedError, Equatable {
     public enum Kind: Sendable, Equatable { case syntax, missing, wrongType, unknownKey, invalid }
     /// `root.children[2].frame`; empty for the whole document.
     public let path: String
@@ -148,12 +148,5 @@ public struct JSONReadError: Error, CustomStringConvertible, Sendable, Equatable
 
     public init(path: String, line: Int?, kind: Kind = .invalid, _ message: String) {
         self.path = path; self.line = line; self.kind = kind; self.message = message
-    }
-
-    /// `line N: path: message`.
-    public var description: String {
-        let location = path.isEmpty ? "" : "\(path): "
-        if let line { return "line \(line): \(location)\(message)" }
-        return "\(location)\(message)"
     }
 }

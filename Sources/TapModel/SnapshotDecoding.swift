@@ -1,27 +1,13 @@
 import TapJSON
 /// A snapshot that cannot be used, with where: the JSON path of the offending
 /// value (`root.children[2].modifiers[0]`) and its line in the file.
-public struct SnapshotError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct SnapshotError: LocatedError, Equatable {
     public let path: String
     public let line: Int?
     public let message: String
 
     public init(path: String, line: Int?, message: String) {
         self.path = path; self.line = line; self.message = message
-    }
-
-    /// `line N: path: message` (the caller adds the file name in front).
-    public var description: String {
-        let location = path.isEmpty ? "" : "\(path): "
-        if let line { return "line \(line): \(location)\(message)" }
-        return "\(location)\(message)"
-    }
-
-    /// `file:line: path: message`, the form the command line prints.
-    public func located(in file: String) -> String {
-        let location = path.isEmpty ? "" : "\(path): "
-        if let line { return "\(file):\(line): \(location)\(message)" }
-        return "\(file): \(location)\(message)"
     }
 }
 

@@ -63,12 +63,10 @@ public struct TouchEvent: Sendable, Equatable {
 }
 
 /// A problem with a trace file, at a line (1-based). The caller adds the file name.
-public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let line: Int
+public struct TraceError: LocatedError, Equatable {
+    public let line: Int?
     public let message: String
     public init(line: Int, _ message: String) { self.line = line; self.message = message }
-    public var description: String { "line \(line): \(message)" }
-    public func located(in file: String) -> String { "\(file):\(line): \(message)" }
 }
 
 /// Checks the event rules of one trace as events stream in: time never goes

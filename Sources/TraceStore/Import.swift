@@ -5,12 +5,14 @@ import TapJSON
 import TapModel
 
 /// A file that could not be imported: `file:line: what is wrong`. Nothing of it was stored.
-public struct ImportError: Error, CustomStringConvertible, Sendable {
-    public let file: String
+public struct ImportError: LocatedError {
+    public let file: String?
     public let line: Int?
+    public let path: String
     public let message: String
-    public init(file: String, line: Int?, _ message: String) { self.file = file; self.line = line; self.message = message }
-    public var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+    public init(file: String, line: Int?, path: String = "", _ message: String) {
+        self.file = file; self.line = line; self.path = path; self.message = message
+    }
 }
 
 /// What importing one file did.
@@ -201,7 +203,7 @@ extension TraceStore {
         do {
             snapshot = try Snapshot(json: data)
         } catch let e as SnapshotError {
-            throw ImportError(file: path, line: e.line, e.path.isEmpty ? e.message : "\(e.path): \(e.message)")
+            throw ImportError(file: path, line: e.line, path: e.path, e.message)
         }
         let hash = ContentHasher.hex(of: data)
         try writeTransaction { db in

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GRDB
+import TapJSON
 
 /// One value of a query result.
 public enum SQLValue: Sendable, Equatable {
@@ -143,7 +144,7 @@ final class LockedFlag: @unchecked Sendable {
 }
 
 /// A query that was not run: it would write, or it is not valid SQL.
-public struct QueryRefused: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+public struct QueryRefused: LocatedError {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 }

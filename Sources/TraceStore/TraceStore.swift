@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import TapJSON
 
 /// The database could not be used: one line that says why, naming the file.
-public struct StoreError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+public struct StoreError: LocatedError {
+    public let message: String
+    public init(_ message: String) { self.message = message }
 
     /// Words a SQLite failure for a person: which file, and what to do.
     static func from(_ error: Error, path: String) -> StoreError {

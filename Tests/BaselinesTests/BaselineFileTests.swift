@@ -61,13 +61,13 @@ struct BaselineFileTests {
             _ = try Baseline(decoding: "{\"format\":\"tapreplay-baseline\",\"version\":1,\"suite\":\"S\",\n\"presses\":[{\"trace\":\"t\"}],\"targets\":[]}")
             Issue.record("accepted")
         } catch let e as BaselineError {
-            #expect(e.line == 2 && e.message.contains("presses[0]: missing required field"))
+            #expect(e.line == 2 && e.description.contains("presses[0]: missing required field"))
         } catch { Issue.record("\(error)") }
         do {
             _ = try Baseline(decoding: "{\"format\":\"tapreplay-baseline\",\"version\":2,\"suite\":\"S\",\"targets\":[],\n\"snapshot\":{\"format\":\"tapreplay-snapshot\",\"version\":1,\"screen\":\"S\",\"root\":{\"id\":\"a\",\"type\":\"T\",\"frame\":[0,0,1]}}}")
             Issue.record("accepted")
         } catch let e as BaselineError {
-            #expect(e.line == 2 && e.message.contains("snapshot.root.frame: expected 4 numbers"), "\(e)")
+            #expect(e.line == 2 && e.description.contains("snapshot.root.frame: expected 4 numbers"), "\(e)")
         } catch { Issue.record("\(error)") }
     }
 

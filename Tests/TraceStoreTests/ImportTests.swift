@@ -16,7 +16,7 @@ struct BadInputTests {
         } catch let e as ImportError {
             #expect(e.file == path)
             #expect(e.line == line, "\(e)")
-            #expect(e.message.contains(message), "\(e)")
+            #expect(e.description.contains(message), "\(e)")
             #expect(e.description.hasPrefix(line.map { "\(path):\($0): " } ?? "\(path): "))
         }
         #expect(try store.count("trace") == 0)
