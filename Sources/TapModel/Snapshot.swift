@@ -25,8 +25,11 @@ public struct Snapshot: Sendable {
         public var id: String?
         public var version: String?
         public var build: String?
-        public init(id: String? = nil, version: String? = nil, build: String? = nil) {
-            self.id = id; self.version = version; self.build = build
+        /// The SDK the app was built with (Info.plist `DTSDKName`, as `iOS 26.0`): with
+        /// `device.os` it chooses the touch-binding profile.
+        public var sdk: String?
+        public init(id: String? = nil, version: String? = nil, build: String? = nil, sdk: String? = nil) {
+            self.id = id; self.version = version; self.build = build; self.sdk = sdk
         }
     }
 

@@ -123,10 +123,11 @@ struct SnapshotDecoder {
         var app = Snapshot.AppInfo()
         if let a = r.optional("app", in: top) {
             let m = try r.object(a)
-            try r.checkKeys(m, of: a, known: ["id", "version", "build"])
+            try r.checkKeys(m, of: a, known: ["id", "version", "build", "sdk"])
             if let v = r.optional("id", in: m) { app.id = try r.string(v) }
             if let v = r.optional("version", in: m) { app.version = try r.scalarText(v) }
             if let v = r.optional("build", in: m) { app.build = try r.scalarText(v) }
+            if let v = r.optional("sdk", in: m) { app.sdk = try r.string(v) }
         }
         var device = Snapshot.DeviceInfo()
         if let d = r.optional("device", in: top) {

@@ -23,6 +23,7 @@ extension Snapshot {
             w.object { w in
                 if let b = app.build { w.field("build", b) }
                 if let id = app.id { w.field("id", id) }
+                if let s = app.sdk { w.field("sdk", s) }
                 if let v = app.version { w.field("version", v) }
             }
         }
