@@ -16,6 +16,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "TapJSON"),
+        .target(name: "TapRules"),
         .target(name: "TapModel", dependencies: ["TapJSON"]),
         .target(name: "HitTesting", dependencies: ["TapJSON", "TapModel"]),
         .target(name: "ReplayEngine", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
@@ -31,7 +32,7 @@ let package = Package(
         .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
         .target(name: "TapReplayCapture"),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
-        .target(name: "SourceLint", dependencies: ["TapJSON",
+        .target(name: "SourceLint", dependencies: ["TapJSON", "TapRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),

@@ -1,4 +1,5 @@
 import SwiftSyntax
+import TapRules
 
 /// How much a finding hurts; SARIF's `level` and the JSON's `severity`.
 public enum Severity: String, Sendable, Comparable {
@@ -8,28 +9,36 @@ public enum Severity: String, Sendable, Comparable {
     private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
 }
 
-/// A lint rule: one file per rule under `Rules/`, the type's name is the rule.
+/// A lint rule: one file per rule under `Rules/`, named `<ID><Name>.swift`;
+/// the type's name is the rule.
 ///
-/// Each rule carries Swift snippets that trigger it and snippets that must
-/// not; `↓` in a triggering snippet marks where the finding points (the
-/// marker is removed before linting). One generic test runs them all.
-public protocol LintRule: Sendable {
-    /// `L1` … `L7`.
-    var id: String { get }
-    /// `hollow tap target`.
-    var name: String { get }
+/// Its `description` (the vocabulary every rule family shares) carries Swift
+/// snippets that trigger it and snippets that must not; `↓` in a triggering
+/// snippet marks where the finding points (the marker is removed before
+/// linting), and a fixable rule's corrections say what `--fix` writes. One
+/// generic test runs them all.
+public protocol LintRule: DescribedRule, Sendable where Example == String {
     /// The hit-testing rule it comes from: `S2`.
-    var snapshotRule: String { get }
-    /// One sentence: what is wrong in the source.
-    var summary: String { get }
+    static var snapshotRule: String { get }
     /// What to write instead.
-    var fixSummary: String { get }
-    var severity: Severity { get }
-    var triggeringExamples: [String] { get }
-    var nonTriggeringExamples: [String] { get }
+    static var fixSummary: String { get }
+    static var severity: Severity { get }
 
+    init()
     /// The findings this rule makes on one chain.
     func check(_ chain: ModifierChain) -> [RuleFinding]
+}
+
+extension LintRule {
+    public var id: String { Self.description.id }
+    public var name: String { Self.description.name }
+    public var summary: String { Self.description.summary }
+    public var snapshotRule: String { Self.snapshotRule }
+    public var fixSummary: String { Self.fixSummary }
+    public var severity: Severity { Self.severity }
+    public var triggeringExamples: [String] { Self.description.triggeringExamples }
+    public var nonTriggeringExamples: [String] { Self.description.nonTriggeringExamples }
+    public var corrections: [Correction<String>] { Self.description.corrections }
 }
 
 /// What a rule found on a chain, before it has a file and a line.

@@ -52,4 +52,18 @@ func checkExamples(of rule: any LintRule, sourceLocation: SourceLocation = #_sou
         let found = linter.lint(source: Snippet(example).source, file: "Example.swift").filter { $0.rule == rule.id }
         #expect(found.isEmpty, "\(rule.id) should not trigger, found \(found.map(\.message)) in:\n\(example)", sourceLocation: sourceLocation)
     }
+    // Corrections: the `before` triggers the rule; `--fix` turns it into `after`, which does not.
+    for correction in rule.corrections {
+        let before = Snippet(correction.before), after = Snippet(correction.after)
+        #expect(linter.lint(source: before.source, file: "Example.swift").contains { $0.rule == rule.id },
+                "\(rule.id) correction: the before does not trigger:\n\(correction.before)", sourceLocation: sourceLocation)
+        do {
+            let (fixed, _) = try SourceFiles.fixed(source: before.source, file: "Example.swift", with: linter)
+            #expect(fixed == after.source, "\(rule.id) correction: --fix wrote\n\(fixed)\nnot\n\(after.source)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("\(rule.id) correction: \(error)", sourceLocation: sourceLocation)
+        }
+        #expect(!linter.lint(source: after.source, file: "Example.swift").contains { $0.rule == rule.id },
+                "\(rule.id) correction: the after still triggers:\n\(correction.after)", sourceLocation: sourceLocation)
+    }
 }

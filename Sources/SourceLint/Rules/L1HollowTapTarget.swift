@@ -1,21 +1,20 @@
 import SwiftSyntax
+import TapRules
 
 /// L1: a tap or long press on a SwiftUI container with no interaction
 /// `contentShape` before it. The container's region is only its leaves (S2),
 /// so a tap on the Spacer, the spacing or the padding reaches nothing.
 public struct HollowTapTarget: LintRule {
     public init() {}
-    public var id: String { "L1" }
-    public var name: String { "hollow tap target" }
-    public var snapshotRule: String { "S2" }
-    public var severity: Severity { .error }
-    public var summary: String {
-        "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group) with no interaction contentShape earlier in the chain: the gaps between its leaves are dead"
-    }
-    public var fixSummary: String { "write .contentShape(Rectangle()) before the gesture" }
+    public static let snapshotRule = "S2"
+    public static let severity = Severity.error
+    public static let fixSummary = "write .contentShape(Rectangle()) before the gesture"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L1",
+        name: "hollow tap target",
+        summary: "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group) with no interaction contentShape earlier in the chain: the gaps between its leaves are dead",
+        triggeringExamples: [
             """
             HStack {
                 Text("Flow meter")
@@ -31,11 +30,8 @@ public struct HollowTapTarget: LintRule {
             "Group { HStack { Text(\"a\"); Spacer() } }.↓onTapGesture { open() }",
             // the shape is written for the other gesture, after this one: still hollow for the tap
             "HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
             "HStack { Text(\"a\"); Spacer() }.contentShape(.interaction, Rectangle()).onTapGesture { open() }",
             "HStack { Text(\"a\"); Spacer() }.background(Color.white).onTapGesture { open() }",
@@ -61,8 +57,13 @@ public struct HollowTapTarget: LintRule {
             "Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.onTapGesture { log() }",
             "HStack { Text(\"a\"); Spacer() }\n#if os(iOS)\n.onTapGesture { open() }\n#endif",
             "Group { if compact { Text(\"a\") } else { Text(\"b\") } }.onTapGesture { open() }",
-        ]
-    }
+        ],
+        corrections: [
+            Correction("HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }",
+                       "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }"),
+            Correction("VStack { Text(\"a\"); Text(\"b\") }.padding().↓onLongPressGesture { pin() }",
+                       "VStack { Text(\"a\"); Text(\"b\") }.padding().contentShape(Rectangle()).onLongPressGesture { pin() }"),
+        ])
 
     public func check(_ chain: ModifierChain) -> [RuleFinding] {
         let misplaced = ShapeAfterGesture.misplacedShape(in: chain)

@@ -1,19 +1,20 @@
 import SwiftSyntax
+import TapRules
 
 /// L2: `contentShape` written after the gesture it should widen. A gesture sees
 /// the region in force where it is attached (S4): the later shape makes the
 /// view take the tap in the gap, but the gesture does not fire there.
 public struct ShapeAfterGesture: LintRule {
     public init() {}
-    public var id: String { "L2" }
-    public var name: String { "shape after gesture" }
-    public var snapshotRule: String { "S4" }
-    public var severity: Severity { .error }
-    public var summary: String { "contentShape(…) written after the gesture it should widen: order is semantics, the gesture sees the region before it" }
-    public var fixSummary: String { "move the contentShape before the gesture" }
+    public static let snapshotRule = "S4"
+    public static let severity = Severity.error
+    public static let fixSummary = "move the contentShape before the gesture"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L2",
+        name: "shape after gesture",
+        summary: "contentShape(…) written after the gesture it should widen: order is semantics, the gesture sees the region before it",
+        triggeringExamples: [
             """
             HStack {
                 Text("Flow meter")
@@ -24,11 +25,8 @@ public struct ShapeAfterGesture: LintRule {
             """,
             "MyRow().onLongPressGesture { pin() }.padding().↓contentShape(RoundedRectangle(cornerRadius: 8))",
             "VStack { Text(\"a\") }.gesture(TapGesture(count: 2).onEnded { zoom() }).↓contentShape(.interaction, Rectangle())",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
             // a shape for a later interaction is not misplaced
             "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
@@ -36,8 +34,11 @@ public struct ShapeAfterGesture: LintRule {
             // only the interaction kind changes hits
             "Row().onTapGesture { open() }.contentShape(.contextMenuPreview, RoundedRectangle(cornerRadius: 8))",
             "Row().contentShape(Rectangle()).onTapGesture { open() }",
-        ]
-    }
+        ],
+        corrections: [
+            Correction("HStack { Text(\"a\"); Spacer() }.onTapGesture { open() }.↓contentShape(Rectangle())",
+                       "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }"),
+        ])
 
     /// The first interaction `contentShape` written after a gesture that no
     /// shape widens, with the first such gesture; nil when there is none or

@@ -1,34 +1,31 @@
 import SwiftSyntax
+import TapRules
 
 /// L3: the only `contentShape` before a tap on a container is of another kind
 /// (`.dragPreview`, `.hoverEffect`, `.contextMenuPreview`, `.focusEffect`,
 /// `.accessibility`). Only `.interaction` changes hits (S3), so the gaps stay dead.
 public struct WrongShapeKind: LintRule {
     public init() {}
-    public var id: String { "L3" }
-    public var name: String { "wrong shape kind" }
-    public var snapshotRule: String { "S3" }
-    public var severity: Severity { .error }
-    public var summary: String { "contentShape of a kind other than .interaction as the only shape before a tap gesture on a container: it does not change hits" }
-    public var fixSummary: String { "add .interaction to the shape's kinds, or write .contentShape(Rectangle()) before the gesture" }
+    public static let snapshotRule = "S3"
+    public static let severity = Severity.error
+    public static let fixSummary = "add .interaction to the shape's kinds, or write .contentShape(Rectangle()) before the gesture"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L3",
+        name: "wrong shape kind",
+        summary: "contentShape of a kind other than .interaction as the only shape before a tap gesture on a container: it does not change hits",
+        triggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.↓contentShape(.hoverEffect, Rectangle()).onTapGesture { open() }",
             "HStack { Text(\"a\"); Spacer() }.↓contentShape([.dragPreview, .contextMenuPreview], RoundedRectangle(cornerRadius: 8)).onLongPressGesture { pin() }",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.contentShape([.interaction, .dragPreview], Rectangle()).onTapGesture { open() }",
             "HStack { Text(\"a\"); Spacer() }.contentShape(.dragPreview, Rectangle()).contentShape(Rectangle()).onTapGesture { open() }",
             // a leaf needs no widening: the preview shape is for the preview
             "Image(\"photo\").contentShape(.contextMenuPreview, RoundedRectangle(cornerRadius: 8)).onTapGesture { open() }",
             "Row().contentShape(.hoverEffect, Capsule()).onTapGesture { open() }",
             "HStack { Text(\"a\"); Spacer() }.contentShape(.dragPreview, Rectangle()).gesture(DragGesture())",
-        ]
-    }
+        ])
 
     /// The first shape of another kind before `index` when no shape before it may set the hit region.
     static func otherKindShape(in chain: ModifierChain, before index: Int) -> Int? {

@@ -1,19 +1,20 @@
 import SwiftSyntax
+import TapRules
 
 /// L4: an `.overlay` written after a gesture, whose content takes touches.
 /// The overlay is drawn in front (S8) and is not inside the view the gesture
 /// is attached to, so taps on its content do not reach the gesture.
 public struct OverlayOverTap: LintRule {
     public init() {}
-    public var id: String { "L4" }
-    public var name: String { "overlay over the tap" }
-    public var snapshotRule: String { "S8" }
-    public var severity: Severity { .warning }
-    public var summary: String { "a gesture followed later in the chain by .overlay whose content has no allowsHitTesting(false): taps on the overlay's content do not reach the gesture" }
-    public var fixSummary: String { "write .allowsHitTesting(false) on the overlay's content, or attach the gesture after the overlay" }
+    public static let snapshotRule = "S8"
+    public static let severity = Severity.warning
+    public static let fixSummary = "write .allowsHitTesting(false) on the overlay's content, or attach the gesture after the overlay"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L4",
+        name: "overlay over the tap",
+        summary: "a gesture followed later in the chain by .overlay whose content has no allowsHitTesting(false): taps on the overlay's content do not reach the gesture",
+        triggeringExamples: [
             """
             Image("avatar")
                 .onTapGesture { showProfile() }
@@ -24,11 +25,8 @@ public struct OverlayOverTap: LintRule {
             "Text(\"Play\").onTapGesture { play() }.↓overlay(Color.black.opacity(0.3))",
             "Row().onTapGesture { open() }.↓overlay { if isNew { Text(\"NEW\").padding(4) } }",
             "Card().onLongPressGesture { pin() }.↓overlay(.blue.opacity(0.2), in: RoundedRectangle(cornerRadius: 8))",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "Image(\"avatar\").onTapGesture { open() }.overlay { Image(systemName: \"camera\").allowsHitTesting(false) }",
             "Image(\"avatar\").overlay { Image(systemName: \"camera\") }.onTapGesture { open() }",
             // a border is a hairline, a clear colour draws nothing
@@ -42,8 +40,7 @@ public struct OverlayOverTap: LintRule {
             // an opacity the source does not fix may be 0; a ProgressView is not known to take taps
             "Card().onTapGesture { open() }.overlay(Color.black.opacity(isDimmed ? 0.4 : 0))",
             "Card().onTapGesture { open() }.overlay { ProgressView() }",
-        ]
-    }
+        ])
 
     public func check(_ chain: ModifierChain) -> [RuleFinding] {
         let gestures = GestureUse.all(in: chain)

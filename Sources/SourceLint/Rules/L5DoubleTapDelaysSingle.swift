@@ -1,36 +1,33 @@
 import SwiftSyntax
+import TapRules
 
 /// L5: a double tap and a single tap on one chain. Gestures on one view are
 /// tried in order (S10): with the single first the double never fires; with
 /// the double first every single tap waits the multi-tap window (~0.35 s).
 public struct DoubleTapDelaysSingle: LintRule {
     public init() {}
-    public var id: String { "L5" }
-    public var name: String { "double tap delays single" }
-    public var snapshotRule: String { "S10" }
-    public var severity: Severity { .error }
-    public var summary: String { "onTapGesture(count: 2) and onTapGesture (count 1) on one chain: with the single first the double never fires; with the double first every single tap waits ~0.35 s" }
-    public var fixSummary: String { "write the double tap first and accept the wait, or keep one of the two gestures" }
+    public static let snapshotRule = "S10"
+    public static let severity = Severity.error
+    public static let fixSummary = "write the double tap first and accept the wait, or keep one of the two gestures"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L5",
+        name: "double tap delays single",
+        summary: "onTapGesture(count: 2) and onTapGesture (count 1) on one chain: with the single first the double never fires; with the double first every single tap waits ~0.35 s",
+        triggeringExamples: [
             "Photo().onTapGesture { select() }.↓onTapGesture(count: 2) { like() }",
             "Photo().onTapGesture(count: 2) { like() }.↓onTapGesture { select() }",
             "Photo().gesture(TapGesture().onEnded { select() }).↓gesture(TapGesture(count: 2).onEnded { like() })",
             // a high-priority single is tried before everything else
             "Photo().↓onTapGesture(count: 2) { like() }.highPriorityGesture(TapGesture().onEnded { select() })",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "Photo().onTapGesture { select() }",
             "Photo().gesture(TapGesture(count: 2).onEnded { like() }.exclusively(before: TapGesture().onEnded { select() }))",
             "Photo().onTapGesture(count: 2) { like() }.simultaneousGesture(TapGesture().onEnded { log() })",
             "Photo().onTapGesture(count: n) { like() }.onTapGesture { select() }",
             "Photo().onTapGesture(count: 2) { like() }.onLongPressGesture { menu() }",
-        ]
-    }
+        ])
 
     public func check(_ chain: ModifierChain) -> [RuleFinding] {
         var singles: [GestureUse] = [], doubles: [GestureUse] = []

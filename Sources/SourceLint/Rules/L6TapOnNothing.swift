@@ -1,34 +1,31 @@
 import SwiftSyntax
+import TapRules
 
 /// L6: a tap gesture on `Spacer()` or `Color.clear` without a contentShape.
 /// Neither draws anything, so neither has a region (S1): the gesture never fires.
 public struct TapOnNothing: LintRule {
     public init() {}
-    public var id: String { "L6" }
-    public var name: String { "tap on nothing" }
-    public var snapshotRule: String { "S1" }
-    public var severity: Severity { .error }
-    public var summary: String { "Spacer().onTapGesture or Color.clear.onTapGesture without a contentShape: it takes no touches, so the gesture never fires" }
-    public var fixSummary: String { "write .contentShape(Rectangle()) before the gesture" }
+    public static let snapshotRule = "S1"
+    public static let severity = Severity.error
+    public static let fixSummary = "write .contentShape(Rectangle()) before the gesture"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L6",
+        name: "tap on nothing",
+        summary: "Spacer().onTapGesture or Color.clear.onTapGesture without a contentShape: it takes no touches, so the gesture never fires",
+        triggeringExamples: [
             "Spacer().↓onTapGesture { dismiss() }",
             "Color.clear.frame(height: 44).↓onTapGesture { dismiss() }",
             "Color(.clear).↓onLongPressGesture { peek() }",
             "Spacer(minLength: 20).↓gesture(TapGesture().onEnded { dismiss() })",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "Color.clear.contentShape(Rectangle()).onTapGesture { dismiss() }",
             "Spacer().contentShape(Rectangle()).onTapGesture { dismiss() }",
             "Color.black.opacity(0.4).onTapGesture { dismiss() }",
             "Color.clear.background(Color.white).onTapGesture { dismiss() }",
             "Color.clear.modifier(Tappable()).onTapGesture { dismiss() }",
-        ]
-    }
+        ])
 
     public func check(_ chain: ModifierChain) -> [RuleFinding] {
         let view = chain.view

@@ -1,19 +1,20 @@
 import SwiftSyntax
+import TapRules
 
 /// L7: `.clipped()` or `.clipShape(…)` directly before a gesture on an Image
 /// scaled to fill a smaller `.frame`. Clipping changes drawing only (S7): the
 /// image's whole fill still takes taps, outside the frame a person sees.
 public struct ClippedIsNotHitMask: LintRule {
     public init() {}
-    public var id: String { "L7" }
-    public var name: String { "clipped is not a hit mask" }
-    public var snapshotRule: String { "S7" }
-    public var severity: Severity { .warning }
-    public var summary: String { "clipped() or clipShape(…) directly before a gesture on an Image resized to fill a smaller frame: clipping does not clip hits, the overflow takes taps" }
-    public var fixSummary: String { "write .contentShape(Rectangle()) (or the clip shape) after the clip, before the gesture" }
+    public static let snapshotRule = "S7"
+    public static let severity = Severity.warning
+    public static let fixSummary = "write .contentShape(Rectangle()) (or the clip shape) after the clip, before the gesture"
 
-    public var triggeringExamples: [String] {
-        [
+    public static let description = RuleDescription(
+        id: "L7",
+        name: "clipped is not a hit mask",
+        summary: "clipped() or clipShape(…) directly before a gesture on an Image resized to fill a smaller frame: clipping does not clip hits, the overflow takes taps",
+        triggeringExamples: [
             """
             Image("cover")
                 .resizable()
@@ -23,18 +24,14 @@ public struct ClippedIsNotHitMask: LintRule {
                 .onTapGesture { open() }
             """,
             "Image(uiImage: photo).resizable().aspectRatio(contentMode: .fill).frame(height: 200).↓clipShape(RoundedRectangle(cornerRadius: 12)).onTapGesture { open() }",
-        ]
-    }
-
-    public var nonTriggeringExamples: [String] {
-        [
+        ],
+        nonTriggeringExamples: [
             "Image(\"cover\").resizable().scaledToFill().frame(width: 120, height: 120).clipped().contentShape(Rectangle()).onTapGesture { open() }",
             "Image(\"cover\").resizable().scaledToFit().frame(width: 120, height: 120).clipped().onTapGesture { open() }",
             "Image(\"cover\").resizable().frame(width: 120, height: 120).clipped().onTapGesture { open() }",
             "Image(\"cover\").resizable().scaledToFill().frame(width: 120, height: 120).contentShape(Rectangle()).clipped().onTapGesture { open() }",
             "Image(\"cover\").resizable().scaledToFill().frame(width: 120, height: 120).clipped()",
-        ]
-    }
+        ])
 
     static let clips: Set<String> = ["clipped", "clipShape", "cornerRadius"]
 
