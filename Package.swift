@@ -5,7 +5,10 @@ let package = Package(
     name: "TapReplay",
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
-        .library(name: "TapReplayKit", targets: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit", "Converters"]),
+        .library(name: "TapReplayKit", targets: [
+            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
+            "Pipeline", "Reports",
+        ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
     ],
     dependencies: [
@@ -15,47 +18,59 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
+        // The model: JSON, the rule vocabulary, snapshots and traces. No I/O.
         .target(name: "TapJSON"),
         .target(name: "TapRules"),
         .target(name: "TapModel", dependencies: ["TapJSON"]),
-        .target(name: "HitTesting", dependencies: ["TapJSON", "TapModel"]),
+        // The engine: hit testing (S, U), replay and probes, regressions (R), audit (A). No files, no database.
+        .target(name: "HitTesting", dependencies: ["TapJSON", "TapModel", "TapRules"]),
         .target(name: "ReplayEngine", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
-        .target(name: "TraceStore", dependencies: ["TapJSON", 
-            "TapModel",
+        .target(name: "Baselines", dependencies: ["TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine"]),
+        .target(name: "Audit", dependencies: ["TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine"]),
+        // What a run produced: outcomes, findings, causes and their JSON; Pipeline makes them, Reports reads them.
+        .target(name: "RunResults", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit"]),
+        // Inputs and storage: the dump readers of `replay convert`, the SQLite store.
+        .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
+        .target(name: "TraceStore", dependencies: [
+            "TapJSON", "TapModel",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .target(name: "Baselines", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine"]),
-        .target(name: "Pipeline", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Audit", "Converters"]),
-        .target(name: "Reports", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Audit"]),
-        .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
-        .target(name: "TapReplayCapture"),
+        // The run: inputs → engine → baselines → history.
+        .target(name: "Pipeline", dependencies: [
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore", "Converters",
+        ]),
+        .target(name: "Reports", dependencies: [
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore",
+        ]),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
-        .target(name: "SourceLint", dependencies: ["TapJSON", "TapRules",
+        .target(name: "SourceLint", dependencies: [
+            "TapJSON", "TapRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .target(name: "Audit", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint"]),
-        .executableTarget(name: "ReplayCLI", dependencies: ["TapJSON", 
-            "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
-            "SourceLint", "SourceLintReports", "Converters",
+        // The in-app capture kit: no dependency at all.
+        .target(name: "TapReplayCapture"),
+        .executableTarget(name: "ReplayCLI", dependencies: [
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
+            "Pipeline", "Reports", "SourceLint", "SourceLintReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TapModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
+        .testTarget(name: "BaselinesTests", dependencies: ["Baselines", "HitTesting", "ReplayEngine", "TapModel"]),
+        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
+        .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore"]),
+        .testTarget(name: "ReplayEngineTests", dependencies: ["HitTesting", "ReplayEngine", "TapJSON", "TapModel", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel"]),
+        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapJSON", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
-        .testTarget(name: "HitTestingTests", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
-        .testTarget(name: "ReplayEngineTests", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine"]),
-        .testTarget(name: "BaselinesTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["TapModel", "HitTesting", "ReplayEngine", "Baselines", "TraceStore", "Pipeline", "Reports", "TestSupport", "Audit"]),
-        .testTarget(name: "ReportsTests", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Pipeline", "Reports", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TapJSON", "ReplayCLI", "TapModel", "Reports", "TestSupport"]),
-        .testTarget(name: "AuditTests", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports", "TestSupport"]),
-        .testTarget(name: "SourceLintTests", dependencies: ["TapJSON", "SourceLint", "SourceLintReports", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ConvertersTests", dependencies: ["TapJSON", "Converters", "TapModel", "HitTesting", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Converters", "TapModel", "TestSupport"]),
+        .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

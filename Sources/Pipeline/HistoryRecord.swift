@@ -1,6 +1,7 @@
 import Baselines
 import HitTesting
 import ReplayEngine
+import RunResults
 import TapJSON
 import TapModel
 import TraceStore
@@ -80,51 +81,5 @@ public enum HistoryRecord {
                                           after: f.after.map { FindingJSON.sideText($0) }, message: f.message)
                     })
             })
-    }
-}
-
-/// JSON of findings, shared by history and the reports.
-public enum FindingJSON {
-    public static func writeSide(_ s: Finding.Side, to w: inout JSONWriter) {
-        w.object { w in
-            if let v = s.outcome { w.field("outcome", v) }
-            if s.outcome != nil || s.node != nil { w.field("node", s.node) }
-            if s.outcome != nil || s.action != nil { w.field("action", s.action) }
-            if s.outcome != nil { w.field("latencyMs", rounded: s.latencyMs) }
-            if let v = s.own { w.field("own", rounded: v) }
-            if let v = s.stolen { w.field("stolen", rounded: v) }
-            if let v = s.blocked { w.field("blocked", rounded: v) }
-            if let v = s.ambiguous { w.field("ambiguous", rounded: v) }
-            if let v = s.disabled { w.field("disabled", rounded: v) }
-            if let v = s.miss { w.field("miss", rounded: v) }
-            if let v = s.stolenBy { w.field("stolenBy", v) }
-        }
-    }
-
-    /// One side as compact JSON text (history's `before` and `after` columns, JUnit details).
-    public static func sideText(_ s: Finding.Side) -> String {
-        var w = JSONWriter(style: .compact)
-        writeSide(s, to: &w)
-        return w.text
-    }
-
-    public static func writeFinding(_ f: Finding, to w: inout JSONWriter) {
-        w.object { w in
-            w.field("rule", f.rule.rawValue)
-            w.field("suite", f.suite)
-            if let t = f.trace { w.field("trace", t) }
-            if let p = f.press { w.field("press", p) }
-            if let a = f.at { w.key("at"); w.numbers([JSONValue.round(a.x), JSONValue.round(a.y)]) }
-            w.field("node", f.node)
-            w.field("action", f.action)
-            if let e = f.expect { w.field("expect", e) }
-            w.key("before")
-            if let b = f.before { writeSide(b, to: &w) } else { w.null() }
-            w.key("after")
-            if let a = f.after { writeSide(a, to: &w) } else { w.null() }
-            w.field("message", f.message)
-            if f.trace != nil { w.field("probe", f.probe) }
-            if let c = f.causeNode { w.field("cause", c) }
-        }
     }
 }

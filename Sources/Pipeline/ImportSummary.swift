@@ -37,10 +37,3 @@ public struct ImportSummary: Sendable {
         return w.text + "\n"
     }
 }
-
-/// "1 trace", "2 traces", "1 press", "3 presses".
-public func plural(_ n: Int, _ word: String) -> String {
-    if n == 1 { return "1 \(word)" }
-    let suffix = word.hasSuffix("s") || word.hasSuffix("ch") || word.hasSuffix("sh") ? "es" : "s"
-    return "\(n) \(word)\(suffix)"
-}

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import HitTesting
 import ReplayEngine
+import RunResults
 import TapJSON
 import TapModel
 import TraceStore
@@ -12,116 +13,6 @@ import TraceStore
 public struct RunInputError: LocatedError {
     public let message: String
     public init(_ message: String) { self.message = message }
-}
-
-/// What a run is asked to do.
-public struct RunRequest: Sendable {
-    /// Snapshot files or folders; empty: the newest stored snapshot of each screen.
-    public var snapshotPaths: [String] = []
-    /// The baselines folder (`Baselines/`); nil: compare with nothing (R6 still applies).
-    public var baselineFolder: String?
-    public var recordMode: RecordMode = .missing
-    public var hit = HitSettings()
-    public var replay = ReplaySettings()
-    public var gridStep: Double = 1
-    public var thresholds = DiffThresholds()
-    public var revision: String?
-    /// Where baselines are written (tests replace it to simulate failures).
-    public var writer = AtomicWriter()
-    /// Record the run in history (`replay report` does not).
-    public var recordHistory = true
-    /// Write baselines as the record mode says; false: only compare with those that exist (`replay report`).
-    public var writeBaselines = true
-    /// Sample each screen for a picture (`--html`, `--svg`).
-    public var picture = false
-    /// Audit each snapshot too (`replay report --audit`): findings drawn over the picture.
-    public var audit = false
-    /// Traces replayed together across the cores before their results are folded in.
-    public var batch = 32
-    /// Also press every target with probe taps (`--probe edges`), synthesized from each
-    /// compared snapshot (the new one and the baseline's), expecting the target to fire.
-    public var probe: Probe.Pattern?
-
-    public init() {}
-
-    /// The settings a baseline records and is compared under.
-    public var baselineSettings: BaselineSettings {
-        BaselineSettings(touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
-    }
-}
-
-/// Where a suite's snapshot came from.
-public struct SnapshotInfo: Sendable, Equatable {
-    /// A file path, or `db:<id> (<file>)` for a stored snapshot.
-    public var source: String
-    public var contentHash: String
-    public var appVersion: String?
-    public var appBuild: String?
-    public var capturedAt: String?
-    /// What the capture source cannot know (`capture.limits`).
-    public var limits: [String] = []
-}
-
-/// A recorded press as a picture marks it.
-public struct PressMark: Sendable {
-    public var key: PressKey
-    public var at: Point
-    public var fired: Bool
-    public var regressed: Bool
-    public var title: String
-}
-
-/// One suite's result: what its presses added up to, its coverage, the comparison
-/// with the baseline, and whether it passed. It holds no list of every press.
-public struct SuiteOutcome: Sendable {
-    public var suite: String
-    public var snapshot: SnapshotInfo
-    public var stats: SuiteStats
-    /// Dead-zone coverage of every target, by node id.
-    public var coverage: [TargetCoverage]
-    public var diff: Comparison.Result
-    public var baseline: BaselineStatus
-    public var baselineFile: String?
-    /// The baseline file's version (1 or 2), when one was read.
-    public var baselineVersion: Int?
-    public var passed: Bool
-    /// Traces replayed.
-    public var traces: Int = 0
-    /// Presses with `expect`: (trace, press, expected node), for a test case each.
-    public var expectations: [(key: PressKey, expect: String)] = []
-    /// Notes about traces that do not fit the snapshot (outside its bounds, another device, unknown expect).
-    public var warnings: [String] = []
-    /// The engine's sampling of the screen, when the request asked for a picture.
-    public var picture: ScreenPicture?
-    /// Press marks for the picture: every regressed press, then others up to a cap.
-    public var marks: [PressMark] = []
-    /// The audit of the snapshot, when the request asked for one.
-    public var audit: AuditResult?
-
-    public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
-                baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {
-        self.suite = suite; self.snapshot = snapshot; self.stats = stats; self.coverage = coverage; self.diff = diff
-        self.baseline = baseline; self.baselineFile = baselineFile; self.passed = passed
-    }
-}
-
-public struct RunOutcome: Sendable {
-    public var suites: [SuiteOutcome]
-    public var passed: Bool
-    public var runID: Int64?
-    public var startedAt: String
-    public var revision: String?
-    public var request: RunRequest
-    /// Screens with stored traces but no snapshot in this run.
-    public var screensWithoutSnapshot: [String] = []
-}
-
-/// Follows a run as it goes (the streamed `--json --presses`); called on the run's thread.
-public protocol RunObserver: AnyObject {
-    func suiteStarted(_ suite: String, snapshot: SnapshotInfo)
-    /// One press, now and against the baseline's snapshot (nil without a v2 baseline).
-    func press(_ current: PressResult, baseline: PressResult?, legacy: PressSide?, probe: Bool)
-    func suiteFinished(_ outcome: SuiteOutcome)
 }
 
 /// The nightly job: replay every stored trace against each snapshot and against its

@@ -1,7 +1,7 @@
 import Audit
 import Baselines
 import HitTesting
-import Pipeline
+import RunResults
 import ReplayEngine
 import TapModel
 

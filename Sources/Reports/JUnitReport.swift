@@ -1,5 +1,5 @@
 import Baselines
-import Pipeline
+import RunResults
 import HitTesting
 import ReplayEngine
 import TapModel

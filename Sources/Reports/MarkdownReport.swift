@@ -1,5 +1,6 @@
 import Baselines
-import Pipeline
+import RunResults
+import TapJSON
 import TapModel
 
 /// A short summary for a pull-request comment.

@@ -1,6 +1,6 @@
 import Baselines
 import HitTesting
-import Pipeline
+import RunResults
 import ReplayEngine
 import TapJSON
 import TapModel

@@ -2,6 +2,7 @@ import Audit
 import Reports
 import TapModel
 import Testing
+import TestSupport
 
 @Suite("Audit reporters")
 struct AuditReportTests {

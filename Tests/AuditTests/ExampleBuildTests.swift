@@ -7,14 +7,6 @@ import TapModel
 import TestSupport
 import Testing
 
-/// The example data that ships with the repository.
-enum Examples {
-    static func snapshot(_ relative: String) throws -> Snapshot {
-        try Snapshot(json: try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/" + relative)))
-    }
-    static let rows = ["row.flowMeter", "row.units", "row.about"]
-}
-
 @Suite("Audit on the example builds")
 struct ExampleBuildTests {
     @Test("Settings without contentShape: A1 on every row, each with its dead fraction from the engine's coverage, all errors")

@@ -8,6 +8,7 @@ import HitTesting
 import Pipeline
 import ReplayEngine
 import Reports
+import RunResults
 import TapModel
 import Testing
 import TestSupport

@@ -3,6 +3,7 @@ import Foundation
 import HitTesting
 import Pipeline
 import Reports
+import RunResults
 import TapModel
 import Testing
 import TestSupport

@@ -4,6 +4,7 @@ import HitTesting
 @testable import Pipeline
 import ReplayEngine
 import Reports
+import RunResults
 import TapJSON
 import TapModel
 import Testing

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Audit
+import ReplayEngine
 import TapModel
+import TraceStore
 
 struct ProbeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +30,7 @@ struct ProbeCommand: ParsableCommand {
         try runReportingInputErrors {
             let snap = try SnapshotFiles.load(snapshot)
             let probe = Probe(pattern: pattern, inset: inset)
-            let text = probe.jsonl(for: snap)
+            let text = probe.jsonl(for: snap) { String(TraceStore.contentHash(of: $0).prefix(8)) }
             let taps = text.split(separator: "\n").count / 2
             if let output {
                 try Files.write(text, to: output)

@@ -5,6 +5,7 @@ import Foundation
 import Pipeline
 import ReplayEngine
 import Reports
+import RunResults
 import TapModel
 import TraceStore
 

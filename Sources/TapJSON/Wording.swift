@@ -37,3 +37,11 @@ extension String {
     /// The text as an error message quotes it: at most 200 characters, then "…".
     public var clipped: String { count <= 200 ? self : String(prefix(200)) + "…" }
 }
+
+
+/// "1 trace", "2 traces", "1 press", "3 presses".
+public func plural(_ n: Int, _ word: String) -> String {
+    if n == 1 { return "1 \(word)" }
+    let suffix = word.hasSuffix("s") || word.hasSuffix("ch") || word.hasSuffix("sh") ? "es" : "s"
+    return "\(n) \(word)\(suffix)"
+}

@@ -1,4 +1,3 @@
-import Crypto
 import HitTesting
 import ReplayEngine
 import TapJSON
@@ -88,17 +87,15 @@ public struct Probe: Sendable, Equatable {
     }
 
     /// The probe of `snapshot` as one trace: its header (`source: "probe"`,
-    /// id `probe-<pattern>-<screen>-<hash>`, the hash over the taps, so the
-    /// same probe imports as a no-op and a changed one as a new trace) and events.
-    public func trace(for snapshot: Snapshot) -> (header: TraceHeader, events: [TouchEvent]) {
+    /// id `probe-<pattern>-<screen>-<digest>`, the digest over the taps' event
+    /// lines, so the same probe imports as a no-op and a changed one as a new
+    /// trace) and events.
+    /// - Parameter digest: a short hex digest of the event lines (the store's content hash).
+    public func trace(for snapshot: Snapshot, digest: ([UInt8]) -> String) -> (header: TraceHeader, events: [TouchEvent]) {
         let events = events(taps(for: snapshot))
-        var sha = SHA256()
-        for e in events { sha.update(data: Array((Probe.eventLine(e) + "\n").utf8)) }
-        let digest = sha.finalize().prefix(4).map { byte in
-            let hex = Array("0123456789abcdef")
-            return String([hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-        }.joined()
-        let header = TraceHeader(trace: "probe-\(pattern.rawValue)-\(snapshot.screen)-\(digest)", screen: snapshot.screen,
+        var lines: [UInt8] = []
+        for e in events { lines += Array((TraceWriter.eventLine(e) + "\n").utf8) }
+        let header = TraceHeader(trace: "probe-\(pattern.rawValue)-\(snapshot.screen)-\(digest(lines))", screen: snapshot.screen,
                                  deviceModel: snapshot.device.model, os: snapshot.device.os,
                                  appVersion: snapshot.app.version, appBuild: snapshot.app.build,
                                  recordedAt: snapshot.capturedAt, source: "probe")
@@ -106,11 +103,9 @@ public struct Probe: Sendable, Equatable {
     }
 
     /// The probe as trace JSON Lines (header line, then one event a line), ready for `replay import`.
-    public func jsonl(for snapshot: Snapshot) -> String {
-        let (header, events) = trace(for: snapshot)
-        var out = Probe.headerLine(header) + "\n"
-        for e in events { out += Probe.eventLine(e) + "\n" }
-        return out
+    public func jsonl(for snapshot: Snapshot, digest: ([UInt8]) -> String) -> String {
+        let (header, events) = trace(for: snapshot, digest: digest)
+        return TraceWriter.jsonl(header, events)
     }
 
     /// For `replay run --probe`: one trace per target, named
@@ -130,46 +125,4 @@ public struct Probe: Sendable, Equatable {
 
     /// Whether a trace name is one `traceInputs(for:)` made (reports label these presses as probes).
     public static func isProbeTrace(_ name: String) -> Bool { name.hasPrefix("probe:") }
-
-    /// The header line (compact JSON, no newline).
-    static func headerLine(_ h: TraceHeader) -> String {
-        var w = JSONWriter(style: .compact)
-        w.object { w in
-            w.field("format", TraceHeader.format)
-            w.field("version", TraceHeader.supportedVersion)
-            w.field("trace", h.trace)
-            w.field("screen", h.screen)
-            if h.deviceModel != nil || h.os != nil {
-                w.key("device")
-                w.object { w in
-                    if let m = h.deviceModel { w.field("model", m) }
-                    if let o = h.os { w.field("os", o) }
-                }
-            }
-            if h.appVersion != nil || h.appBuild != nil {
-                w.key("app")
-                w.object { w in
-                    if let v = h.appVersion { w.field("version", v) }
-                    if let b = h.appBuild { w.field("build", b) }
-                }
-            }
-            if let r = h.recordedAt { w.field("recordedAt", r) }
-            w.field("source", h.source)
-        }
-        return w.text
-    }
-
-    /// One event line (compact JSON, no newline).
-    static func eventLine(_ e: TouchEvent) -> String {
-        var w = JSONWriter(style: .compact)
-        w.object { w in
-            w.field("t", e.t)
-            w.field("touch", e.touch)
-            w.field("phase", e.phase.rawValue)
-            w.field("x", e.x)
-            w.field("y", e.y)
-            if let expect = e.expect { w.field("expect", expect) }
-        }
-        return w.text
-    }
 }

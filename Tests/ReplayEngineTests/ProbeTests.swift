@@ -1,8 +1,15 @@
-import Audit
 import HitTesting
 import ReplayEngine
 import TapModel
 import Testing
+import TestSupport
+
+/// A stand-in for the store's content hash (FNV-1a, hex): the probe only needs a digest of its taps.
+private func fnv(_ bytes: [UInt8]) -> String {
+    var h: UInt32 = 2_166_136_261
+    for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+    return String(h, radix: 16)
+}
 
 @Suite("Probe")
 struct ProbeTests {
@@ -28,7 +35,7 @@ struct ProbeTests {
     func trace() throws {
         let snap = try Examples.snapshot("Traces/snapshots/Settings.json")
         let probe = Probe()
-        let (header, events) = probe.trace(for: snap)
+        let (header, events) = probe.trace(for: snap, digest: fnv)
         #expect(header.source == "probe" && header.screen == "Settings" && header.trace.hasPrefix("probe-edges-Settings-"))
         let targets = HitTester(snap).targets.map { snap.nodes[$0].id }
         let expects = events.compactMap(\.expect)
@@ -39,13 +46,13 @@ struct ProbeTests {
         for (a, b) in zip(presses, presses.dropFirst()) {
             #expect(b.endTime - a.endTime > ReplaySettings().multiTapWindow && b.startTime - a.startTime > ReplaySettings().retryWindow)
         }
-        #expect(probe.jsonl(for: snap) == probe.jsonl(for: snap))
-        #expect(Probe(pattern: .grid).trace(for: snap).header.trace != header.trace)
+        #expect(probe.jsonl(for: snap, digest: fnv) == probe.jsonl(for: snap, digest: fnv))
+        #expect(Probe(pattern: .grid).trace(for: snap, digest: fnv).header.trace != header.trace)
     }
 
     @Test("The JSONL reads back with the trace reader: header with source probe, every event valid")
     func readsBack() throws {
-        let text = Probe().jsonl(for: try Examples.snapshot("Traces/snapshots/Checkout.json"))
+        let text = Probe().jsonl(for: try Examples.snapshot("Traces/snapshots/Checkout.json"), digest: fnv)
         var reader = JSONLTraceReader()
         var events: [TouchEvent] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -55,13 +62,13 @@ struct ProbeTests {
         }
         try reader.finish(lastLine: lines.count)
         #expect(reader.header?.source == "probe" && reader.header?.screen == "Checkout")
-        #expect(events == Probe().trace(for: try Examples.snapshot("Traces/snapshots/Checkout.json")).events)
+        #expect(events == Probe().trace(for: try Examples.snapshot("Traces/snapshots/Checkout.json"), digest: fnv).events)
     }
 
     @Test("Replayed against the hollow build, the leading and centre probes of every row miss (the gap between its leaves); on the good build every probe fires its target")
     func findsHollowRows() throws {
         let snap = try Examples.snapshot("Traces/builds/Settings.no-content-shape.json")
-        let results = Replayer(tester: HitTester(snap)).replay(trace: "probe", events: Probe().trace(for: snap).events)
+        let results = Replayer(tester: HitTester(snap)).replay(trace: "probe", events: Probe().trace(for: snap, digest: fnv).events)
         for row in Examples.rows {
             let mine = results.filter { $0.expect == row }
             #expect(mine.count == 5)
@@ -70,7 +77,7 @@ struct ProbeTests {
             }
         }
         let good = try Examples.snapshot("Traces/snapshots/Settings.json")
-        let fine = Replayer(tester: HitTester(good)).replay(trace: "probe", events: Probe().trace(for: good).events)
+        let fine = Replayer(tester: HitTester(good)).replay(trace: "probe", events: Probe().trace(for: good, digest: fnv).events)
         #expect(fine.allSatisfy { $0.met == true }, "\(fine.filter { $0.met != true }.map { "\($0.expect ?? "") at \($0.at): \($0.reason)" })")
     }
 

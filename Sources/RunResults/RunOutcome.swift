@@ -1,0 +1,95 @@
+import Audit
+import Baselines
+import HitTesting
+import ReplayEngine
+import TapModel
+
+/// Where a suite's snapshot came from.
+public struct SnapshotInfo: Sendable, Equatable {
+    /// A file path, or `db:<id> (<file>)` for a stored snapshot.
+    public var source: String
+    public var contentHash: String
+    public var appVersion: String?
+    public var appBuild: String?
+    public var capturedAt: String?
+    /// What the capture source cannot know (`capture.limits`).
+    public var limits: [String] = []
+
+    public init(source: String, contentHash: String, appVersion: String? = nil, appBuild: String? = nil,
+                capturedAt: String? = nil, limits: [String] = []) {
+        self.source = source; self.contentHash = contentHash; self.appVersion = appVersion; self.appBuild = appBuild
+        self.capturedAt = capturedAt; self.limits = limits
+    }
+}
+
+/// A recorded press as a picture marks it.
+public struct PressMark: Sendable {
+    public var key: PressKey
+    public var at: Point
+    public var fired: Bool
+    public var regressed: Bool
+    public var title: String
+
+    public init(key: PressKey, at: Point, fired: Bool, regressed: Bool, title: String) {
+        self.key = key; self.at = at; self.fired = fired; self.regressed = regressed; self.title = title
+    }
+}
+
+/// One suite's result: what its presses added up to, its coverage, the comparison
+/// with the baseline, and whether it passed. It holds no list of every press.
+public struct SuiteOutcome: Sendable {
+    public var suite: String
+    public var snapshot: SnapshotInfo
+    public var stats: SuiteStats
+    /// Dead-zone coverage of every target, by node id.
+    public var coverage: [TargetCoverage]
+    public var diff: Comparison.Result
+    public var baseline: BaselineStatus
+    public var baselineFile: String?
+    /// The baseline file's version (1 or 2), when one was read.
+    public var baselineVersion: Int?
+    public var passed: Bool
+    /// Traces replayed.
+    public var traces: Int = 0
+    /// Presses with `expect`: (trace, press, expected node), for a test case each.
+    public var expectations: [(key: PressKey, expect: String)] = []
+    /// Notes about traces that do not fit the snapshot (outside its bounds, another device, unknown expect).
+    public var warnings: [String] = []
+    /// The engine's sampling of the screen, when the request asked for a picture.
+    public var picture: ScreenPicture?
+    /// Press marks for the picture: every regressed press, then others up to a cap.
+    public var marks: [PressMark] = []
+    /// The audit of the snapshot, when the request asked for one.
+    public var audit: AuditResult?
+
+    public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
+                baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {
+        self.suite = suite; self.snapshot = snapshot; self.stats = stats; self.coverage = coverage; self.diff = diff
+        self.baseline = baseline; self.baselineFile = baselineFile; self.passed = passed
+    }
+}
+
+public struct RunOutcome: Sendable {
+    public var suites: [SuiteOutcome]
+    public var passed: Bool
+    public var runID: Int64?
+    public var startedAt: String
+    public var revision: String?
+    public var request: RunRequest
+    /// Screens with stored traces but no snapshot in this run.
+    public var screensWithoutSnapshot: [String] = []
+
+    public init(suites: [SuiteOutcome], passed: Bool, runID: Int64? = nil, startedAt: String, revision: String?,
+                request: RunRequest, screensWithoutSnapshot: [String] = []) {
+        self.suites = suites; self.passed = passed; self.runID = runID; self.startedAt = startedAt; self.revision = revision
+        self.request = request; self.screensWithoutSnapshot = screensWithoutSnapshot
+    }
+}
+
+/// Follows a run as it goes (the streamed `--json --presses`); called on the run's thread.
+public protocol RunObserver: AnyObject {
+    func suiteStarted(_ suite: String, snapshot: SnapshotInfo)
+    /// One press, now and against the baseline's snapshot (nil without a v2 baseline).
+    func press(_ current: PressResult, baseline: PressResult?, legacy: PressSide?, probe: Bool)
+    func suiteFinished(_ outcome: SuiteOutcome)
+}

@@ -1,0 +1,40 @@
+import Baselines
+import HitTesting
+import ReplayEngine
+import TapModel
+
+/// What a run is asked to do.
+public struct RunRequest: Sendable {
+    /// Snapshot files or folders; empty: the newest stored snapshot of each screen.
+    public var snapshotPaths: [String] = []
+    /// The baselines folder (`Baselines/`); nil: compare with nothing (R6 still applies).
+    public var baselineFolder: String?
+    public var recordMode: RecordMode = .missing
+    public var hit = HitSettings()
+    public var replay = ReplaySettings()
+    public var gridStep: Double = 1
+    public var thresholds = DiffThresholds()
+    public var revision: String?
+    /// Where baselines are written (tests replace it to simulate failures).
+    public var writer = AtomicWriter()
+    /// Record the run in history (`replay report` does not).
+    public var recordHistory = true
+    /// Write baselines as the record mode says; false: only compare with those that exist (`replay report`).
+    public var writeBaselines = true
+    /// Sample each screen for a picture (`--html`, `--svg`).
+    public var picture = false
+    /// Audit each snapshot too (`replay report --audit`): findings drawn over the picture.
+    public var audit = false
+    /// Traces replayed together across the cores before their results are folded in.
+    public var batch = 32
+    /// Also press every target with probe taps (`--probe edges`), synthesized from each
+    /// compared snapshot (the new one and the baseline's), expecting the target to fire.
+    public var probe: Probe.Pattern?
+
+    public init() {}
+
+    /// The settings a baseline records and is compared under.
+    public var baselineSettings: BaselineSettings {
+        BaselineSettings(touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
+    }
+}
