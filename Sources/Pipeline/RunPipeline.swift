@@ -22,9 +22,6 @@ public struct RunPipeline: Sendable {
     public let store: TraceStore
     public init(store: TraceStore) { self.store = store }
 
-    /// Marks kept for a picture besides the regressed presses.
-    static let markLimit = 3000
-
     /// - Parameters:
     ///   - log: progress and notes for stderr.
     ///   - observer: follows every press (for streamed output).
@@ -82,42 +79,18 @@ public struct RunPipeline: Sendable {
         return outcome
     }
 
+    /// One suite: the baseline side, every stored trace replayed against both sides
+    /// and folded in, probes, coverage, the comparison, the baseline written as the
+    /// record mode says.
     private func runSuite(_ snapshot: Snapshot, _ info: SnapshotInfo, _ request: RunRequest, _ folder: BaselineFolder?,
                           log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
         let screen = snapshot.screen
         observer?.suiteStarted(screen, snapshot: info)
         let tester = HitTester(snapshot, settings: request.hit)
         let replayer = Replayer(tester: tester, settings: request.replay)
-
-        // The baseline: its snapshot is replayed with the same settings as the new one.
-        var baseline: Baseline?
-        var file: String?
-        if let folder {
-            file = folder.file(for: screen)
-            do {
-                baseline = try folder.load(screen)
-            } catch let e as BaselineError {
-                throw RunInputError(e.message)
-            }
-            if let b = baseline, b.fileVersion == 1 {
-                log("note: \(file!) is a version-1 baseline (per-press results); it is still compared — --record rewrites it as version 2, the accepted snapshot")
-            }
-            if let b = baseline, b.settings != request.baselineSettings {
-                log("warning: \(file!) was recorded with \(b.settings.description); this run uses \(request.baselineSettings.description)")
-            }
-        }
+        let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
         let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
-        let compared = plan.status == .compared ? baseline : nil
-        // The baseline's snapshot is replayed too, unless it is the very same view tree (the
-        // nightly run of an unchanged screen): then every press does on it what it does now.
-        let unchanged = compared?.snapshot.map { $0.encoded(.compact) == snapshot.encoded(.compact) } ?? false
-        let baselineReplayer = unchanged ? nil
-            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: request.hit), settings: request.replay) }
-        var legacy: [PressKey: PressSide]?
-        if let compared, compared.fileVersion == 1 {
-            legacy = [:]
-            for p in compared.legacyPresses { legacy![p.key] = PressSide(p) }
-        }
+        let side = BaselineReplay(plan.status == .compared ? baseline : nil, snapshot: snapshot, request: request)
 
         let stored = try store.traces(screen: screen)
         if stored.isEmpty {
@@ -126,74 +99,82 @@ public struct RunPipeline: Sendable {
                 : "note: no stored traces of screen '\(screen)': only its coverage is measured")
         }
         var fit = TraceFit(snapshot: snapshot, tester: tester)
-        var stats = SuiteStats(settings: request.replay)
-        var comparison = Comparison(suite: screen, thresholds: request.thresholds)
-        var rows = HistoryRecord.SuiteRows()
-        var expectations: [(key: PressKey, expect: String)] = []
-        var marks: [PressMark] = []
-        var others = 0
+        var suite = SuiteAccumulator(suite: screen, request: request, legacy: side.legacy, observer: observer)
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
         let store = self.store
-        /// Folds one trace's results (and the same trace against the baseline's snapshot) into the suite.
-        func fold(_ results: [PressResult], against: [PressResult]?, traceID: Int64?, probe: Bool) {
-            stats.add(trace: results)
-            for (k, current) in results.enumerated() {
-                let before: PressSide?
-                if let against {
-                    before = k < against.count ? PressSide(against[k]) : nil
-                } else if let legacy, !probe {
-                    let key = PressKey(trace: current.trace, press: current.press)
-                    before = legacy[key]
-                    if before == nil { comparison.addNewPress(trace: current.trace) }
-                } else {
-                    before = nil
-                }
-                let pair = PressPair(current: current, before: before, probe: probe)
-                let regressed = comparison.add(pair)
-                observer?.press(current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: probe)
-                if let traceID { rows.add(pair, traceID: traceID, thresholds: request.thresholds) }
-                if let expect = current.expect, current.partOf == nil {
-                    expectations.append((PressKey(trace: current.trace, press: current.press), expect))
-                }
-                if request.picture && current.partOf == nil && (regressed || others < RunPipeline.markLimit) {
-                    if !regressed { others += 1 }
-                    marks.append(PressMark(key: pair.key, at: current.at, fired: current.fired, regressed: regressed,
-                                           title: "\(current.trace) press \(current.press): \(current.outcome.rawValue)"
-                                               + (current.action.map { " \($0)" } ?? "") + " — \(current.reason)"))
-                }
-            }
-        }
-        try replayer.replayTraces(count: stored.count, batch: request.batch, also: baselineReplayer.map { [$0] } ?? [],
+        try replayer.replayTraces(count: stored.count, batch: request.batch, also: side.replayer.map { [$0] } ?? [],
                                   load: { i in
                                       TraceInput(name: stored[i].header.trace,
                                                  events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
-                                  }, consume: { i, results, others2 in
+                                  }, consume: { i, results, others in
             fit.check(stored[i], results)
-            rows.traces.append(stored[i].rowID)
-            fold(results, against: unchanged ? results : others2.first, traceID: stored[i].rowID, probe: false)
+            suite.addTrace(stored[i].rowID)
+            suite.fold(results, against: side.against(results, others: others), traceID: stored[i].rowID, probe: false)
         })
         log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
-            + (baselineReplayer != nil ? " and the baseline's snapshot" : unchanged ? " (the same view tree as the baseline's)" : "") + " in \(clock.lap())")
+            + side.progressSuffix + " in \(clock.lap())")
         // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
         if let pattern = request.probe {
             let probe = Probe(pattern: pattern)
             let inputs = probe.traceInputs(for: snapshot)
             var theirs: [String: TraceInput] = [:]
-            if !unchanged, let accepted = compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
+            if !side.unchanged, let accepted = side.compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
             for input in inputs {
                 let results = replayer.replay(trace: input.name, events: input.events)
-                let against = unchanged ? results
-                    : baselineReplayer.flatMap { r in theirs[input.name].map { r.replay(trace: $0.name, events: $0.events) } }
-                fold(results, against: against, traceID: nil, probe: true)
+                suite.fold(results, against: side.probeResults(results, name: input.name, theirs: theirs),
+                           traceID: nil, probe: true)
             }
             log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
-                + (baselineReplayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
+                + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
         }
         let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let diff = comparison.finish(before: compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        let diff = suite.finish(before: side.compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        try writeBaseline(plan, snapshot: snapshot, coverage: coverage, folder: folder, file: file, info: info, request: request, log: log)
 
+        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
+                                   baselineFile: file, passed: plan.status.passes(diff))
+        outcome.baselineVersion = baseline?.fileVersion
+        outcome.traces = stored.count
+        outcome.expectations = suite.expectations
+        outcome.warnings = fit.warnings
+        for w in fit.warnings { log("warning: \(screen): \(w)") }
+        if request.picture {
+            outcome.picture = ScreenPicture(tester)
+            outcome.marks = suite.marks
+        }
+        if request.audit {
+            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: request.hit, replay: request.replay, step: request.gridStep),
+                                          source: info.source)
+        }
+        observer?.suiteFinished(outcome)
+        return (outcome, suite.rows)
+    }
+
+    /// The screen's baseline file, if the run has a baselines folder and the file exists; notes about it.
+    private func loadBaseline(_ screen: String, _ folder: BaselineFolder?, _ request: RunRequest,
+                              log: (String) -> Void) throws -> (Baseline?, String?) {
+        guard let folder else { return (nil, nil) }
+        let file = folder.file(for: screen)
+        let baseline: Baseline?
+        do {
+            baseline = try folder.load(screen)
+        } catch let e as BaselineError {
+            throw RunInputError(e.message)
+        }
+        if let b = baseline, b.fileVersion == 1 {
+            log("note: \(file) is a version-1 baseline (per-press results); it is still compared — --record rewrites it as version 2, the accepted snapshot")
+        }
+        if let b = baseline, b.settings != request.baselineSettings {
+            log("warning: \(file) was recorded with \(b.settings.description); this run uses \(request.baselineSettings.description)")
+        }
+        return (baseline, file)
+    }
+
+    /// Writes the suite's baseline when the record mode says so, and says what happened.
+    private func writeBaseline(_ plan: (status: BaselineStatus, write: Bool), snapshot: Snapshot, coverage: [TargetCoverage], folder: BaselineFolder?,
+                               file: String?, info: SnapshotInfo, request: RunRequest, log: (String) -> Void) throws {
         if plan.write {
             do {
                 try folder!.save(Baseline(snapshot: snapshot, coverage: coverage, settings: request.baselineSettings))
@@ -207,23 +188,6 @@ public struct RunPipeline: Sendable {
         case .missing: log("no baseline \(file!), and the record mode (never) forbids writing one")
         default: break
         }
-        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: stats, coverage: coverage, diff: diff, baseline: plan.status,
-                                   baselineFile: file, passed: plan.status.passes(diff))
-        outcome.baselineVersion = baseline?.fileVersion
-        outcome.traces = stored.count
-        outcome.expectations = expectations
-        outcome.warnings = fit.warnings
-        for w in fit.warnings { log("warning: \(screen): \(w)") }
-        if request.picture {
-            outcome.picture = ScreenPicture(tester)
-            outcome.marks = marks
-        }
-        if request.audit {
-            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: request.hit, replay: request.replay, step: request.gridStep),
-                                          source: info.source)
-        }
-        observer?.suiteFinished(outcome)
-        return (outcome, rows)
     }
 
     /// Snapshot files (folders searched for `.json`), or the newest stored snapshot of each

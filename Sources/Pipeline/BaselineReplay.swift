@@ -1,0 +1,55 @@
+import Baselines
+import HitTesting
+import ReplayEngine
+import RunResults
+import TapModel
+
+/// The baseline side of a suite: what each press did on the accepted snapshot.
+///
+/// A version-2 baseline's snapshot is replayed with the run's settings, unless
+/// it is the very same view tree as the new snapshot (the nightly run of an
+/// unchanged screen): then every press does on it what it does now, and nothing
+/// is replayed twice. A version-1 baseline brings its stored per-press results.
+struct BaselineReplay {
+    /// The baseline compared with (nil: none, or the record mode writes without comparing).
+    let compared: Baseline?
+    /// The baseline's snapshot is the new snapshot's view tree.
+    let unchanged: Bool
+    /// Replays traces on the baseline's snapshot (nil when unchanged or there is none).
+    let replayer: Replayer?
+    /// A version-1 baseline's per-press results, by key.
+    let legacy: [PressKey: PressSide]?
+
+    init(_ compared: Baseline?, snapshot: Snapshot, request: RunRequest) {
+        self.compared = compared
+        unchanged = compared?.snapshot.map { $0.encoded(.compact) == snapshot.encoded(.compact) } ?? false
+        replayer = unchanged ? nil
+            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: request.hit), settings: request.replay) }
+        if let compared, compared.fileVersion == 1 {
+            var presses: [PressKey: PressSide] = [:]
+            for p in compared.legacyPresses { presses[p.key] = PressSide(p) }
+            legacy = presses
+        } else {
+            legacy = nil
+        }
+    }
+
+    /// A trace's results on the baseline's snapshot, given its results on the new one
+    /// and what the run's replay of the baseline side produced (`others`).
+    func against(_ results: [PressResult], others: [[PressResult]]) -> [PressResult]? {
+        unchanged ? results : others.first
+    }
+
+    /// `--probe`: the probe presses of each target on the baseline's snapshot, keyed by
+    /// trace name (synthesized from that snapshot, so a moved layout is no finding).
+    func probeResults(_ newResults: [PressResult], name: String, theirs: [String: TraceInput]) -> [PressResult]? {
+        if unchanged { return newResults }
+        guard let replayer, let input = theirs[name] else { return nil }
+        return replayer.replay(trace: input.name, events: input.events)
+    }
+
+    /// How the progress line names the baseline side.
+    var progressSuffix: String {
+        replayer != nil ? " and the baseline's snapshot" : unchanged ? " (the same view tree as the baseline's)" : ""
+    }
+}
