@@ -1,22 +1,22 @@
 import TapModel
+import TapRules
 
-/// One audit rule (A1 … A9): one type per rule, one file each under Rules/,
-/// carrying examples that trigger it and examples that do not (tiny view
-/// trees), which one generic test runs.
-public protocol AuditRule: Sendable {
-    /// `A1` … `A9`.
-    static var id: String { get }
-    /// `hollow target`.
-    static var name: String { get }
-    /// What it finds, one line.
-    static var summary: String { get }
+/// One audit rule (A1 … A9): one type per rule, one file each under Rules/
+/// named `<ID><Name>.swift`. Its `description` (the vocabulary every rule
+/// family shares) carries examples that trigger it and examples that do not
+/// (tiny view trees), which one generic test runs.
+public protocol AuditRule: DescribedRule, Sendable where Example == AuditExample {
     /// What a finding's value measures.
     static var unit: AuditUnit { get }
-    static var triggeringExamples: [AuditExample] { get }
-    static var nonTriggeringExamples: [AuditExample] { get }
     init()
     /// Findings over the sampled snapshot, in document order of their node.
     func findings(_ context: AuditContext) -> [AuditFinding]
+}
+
+extension AuditRule {
+    public static var summary: String { description.summary }
+    public static var triggeringExamples: [AuditExample] { description.triggeringExamples }
+    public static var nonTriggeringExamples: [AuditExample] { description.nonTriggeringExamples }
 }
 
 /// A tiny snapshot for a rule's examples: the root node as JSON, and (for a

@@ -126,19 +126,6 @@ public struct PressPair: Sendable {
     }
 }
 
-/// A rule comparing one press on both sides (R1, R2, R3, R6).
-public protocol PressRule: Sendable {
-    static var rule: Rule { get }
-    /// The regression or improvement of this rule for one press, if any.
-    func check(_ pair: PressPair, suite: String, thresholds: DiffThresholds) -> Finding?
-}
-
-/// A rule comparing the targets of both sides (R4, R5).
-public protocol TargetRule: Sendable {
-    static var rule: Rule { get }
-    func findings(before: [TargetCoverage], after: [TargetCoverage], suite: String, thresholds: DiffThresholds) -> [Finding]
-}
-
 /// How much worse counts as a regression.
 public struct DiffThresholds: Sendable, Equatable {
     /// R3: latency may grow by at most this (ms).

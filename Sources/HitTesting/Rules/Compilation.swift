@@ -5,12 +5,12 @@ import TapModel
 ///
 /// | step | rules | file |
 /// |---|---|---|
-/// | `inherit` | S6, S11 state from the parent; the nearest gated ancestor | Disabled, Masks, Regions |
-/// | `compileLiveness` | S5, U1 (hidden, alpha, interaction) | Liveness, UIKit |
-/// | `compileRegions` | S1–S4 (SwiftUI), U1–U3 (UIKit bounds) | Regions, UIKit |
-/// | `compileHandlers` | S4 attachment, S6, S11, U4 order | Arbitration, Disabled, Masks, UIKit |
+/// | `inherit` | S6, S11 state from the parent; the nearest gated ancestor; U5 hosts | S6, S11, U5 |
+/// | `compileLiveness` | S5, U1 (hidden, alpha, interaction) | S5NoHitTesting, U1HitTest |
+/// | `compileRegions` | S1, S3 (SwiftUI); U1–U3 (UIKit bounds) | S1Leaves, S3ContentShape, U1HitTest |
+/// | `compileHandlers` | S4 attachment, S6, S11, U4 order | S4ShapeOrder, S6Disabled, S11Masks, U4UIKitWhoFires |
 ///
-/// S7 (clipping) is an absence: no step reads `clipped` or `clipsToBounds` (Clipping.swift).
+/// S7 (clipping) is an absence: no step reads `clipped` or `clipsToBounds` (S7Clipping.swift).
 struct Compilation {
     let nodes: [Node]
     var alive: [Bool]
@@ -68,6 +68,17 @@ struct Compilation {
         disabledAbove[i] = disabledAbove[parent] || nodes[parent].isDisabledHere
         maskedAbove[i] = maskedAbove[parent] || nodes[parent].masksGesturesInside
         if nodes[parent].system == .uikit && nodes[i].system == .swiftui { hosting[parent] = true }
+    }
+
+    /// S1–S3 for a SwiftUI view (S2: a container gets no base shape); U1–U3 bounds for a UIKit view.
+    mutating func compileRegions(_ i: Int) {
+        compileContentShapes(i)
+        if nodes[i].system == .uikit {
+            compileUIKitBounds(i)
+            return
+        }
+        compileLeafShape(i)
+        applyOutermostContentShape(i)
     }
 
     /// Handlers: a Button's action first (innermost, S4), then UIKit's recognizers and

@@ -1,0 +1,115 @@
+import Dispatch
+import HitTesting
+import TapModel
+import TapRules
+
+/// A3 small target: the region where a tap fires the target exactly (touch
+/// radius 0, no tolerance) is narrower or shorter than `minSize` [44 pt,
+/// Apple's guideline]. The region is measured by the engine on a grid over
+/// the frame, and beyond it as far as a short side would need to reach
+/// `minSize` (so UIKit `hitInsets` and wide content shapes count); the value
+/// is its smaller side. A warning.
+///
+/// A target that never fires anywhere is left to A5, A7, A8 and A9.
+public struct SmallTargetRule: AuditRule {
+    public static let unit = AuditUnit.points
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "A3",
+        name: "small target",
+        summary: "a target whose firing region (r = 0) is narrower or shorter than --min-size",
+        triggeringExamples: [
+            AuditExample("""
+            {"id":"close","type":"Image","frame":[20,20,24,24],"modifiers":[{"onTapGesture":{"action":"close"}}]}
+            """, node: "close", severity: .warning),
+            // A UIKit button 30 pt tall.
+            AuditExample("""
+            {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+              {"id":"help","type":"UIButton","frame":[20,100,120,30],"control":{"action":"help"}}]}
+            """, node: "help", severity: .warning),
+        ],
+        nonTriggeringExamples: [
+            AuditExample("""
+            {"id":"save","type":"Text","frame":[16,700,361,50],"modifiers":[{"onTapGesture":{"action":"save"}}]}
+            """),
+            // 24 × 24 drawn, but hitInsets grow the touch area to 44 × 44.
+            AuditExample("""
+            {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+              {"id":"help","type":"UIButton","frame":[30,650,24,24],"hitInsets":[-10,-10,-10,-10],"control":{"action":"help"}}]}
+            """),
+            // A small image made tappable over 44 × 44 by a contentShape with bounds.
+            AuditExample("""
+            {"id":"close","type":"Image","frame":[30,30,24,24],"modifiers":[{"contentShape":{"shape":"rectangle","bounds":[20,20,44,44]}},{"onTapGesture":{"action":"close"}}]}
+            """),
+        ])
+
+    public func findings(_ c: AuditContext) -> [AuditFinding] {
+        let exact = HitTester(c.snapshot, settings: HitSettings(touchRadius: 0, spatialIndex: c.settings.hit.spatialIndex))
+        let candidates = c.samples.map(\.target).filter { c.isLive($0) }
+        var regions = [Rect?](repeating: nil, count: candidates.count)
+        regions.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: candidates.count) { i in
+                out[i] = firingBox(of: candidates[i], exact: exact, settings: c.settings)
+            }
+        }
+        var findings: [AuditFinding] = []
+        let min = c.settings.minSize
+        for (target, box) in zip(candidates, regions) {
+            guard let box else { continue }
+            let side = Swift.min(box.width, box.height)
+            guard side < min - 1e-9 else { continue }
+            let node = c.node(target)
+            let w = AuditContext.number(box.width), h = AuditContext.number(box.height)
+            let message = "a tap fires \(node.id) exactly (touch radius 0) only within \(w) × \(h) pt; people need \(AuditContext.number(min)) × \(AuditContext.number(min)) pt to hit it reliably"
+            let fix = node.system == .uikit
+                ? "grow its touch area to \(AuditContext.number(min)) × \(AuditContext.number(min)) pt: a larger frame, or negative hitInsets in point(inside:)"
+                : "grow its tappable area to \(AuditContext.number(min)) × \(AuditContext.number(min)) pt: .frame(minWidth: \(AuditContext.number(min)), minHeight: \(AuditContext.number(min))) and .contentShape(Rectangle()) before the gesture"
+            findings.append(c.finding(Self.id, .warning, target, value: side, message: message, fix: fix, area: [box]))
+        }
+        return findings
+    }
+
+    /// The bounding box of the cells where an exact tap fires `target`
+    /// (whatever else fires alongside), nil when none does. The frame is
+    /// sampled first; only a side shorter than `minSize` is searched beyond
+    /// the frame, and only as far as it would need to reach `minSize`.
+    func firingBox(of target: Int, exact: HitTester, settings: AuditSettings) -> Rect? {
+        let frame = exact.snapshot.nodes[target].frame
+        let minSize = settings.minSize
+        let inside = box(of: target, exact: exact, in: frame, skipping: nil, step: settings.step(forArea: frame.width * frame.height))
+        let width = inside?.width ?? 0, height = inside?.height ?? 0
+        let mx = width < minSize ? minSize - width : 0, my = height < minSize ? minSize - height : 0
+        guard mx > 0 || my > 0 else { return inside }
+        let grown = frame.inset(top: -my, left: -mx, bottom: -my, right: -mx)
+        let around = box(of: target, exact: exact, in: grown, skipping: frame, step: settings.step(forArea: grown.width * grown.height))
+        switch (inside, around) {
+        case (let a?, let b?): return a.union(b)
+        case (let a, let b): return a ?? b
+        }
+    }
+
+    private func box(of target: Int, exact: HitTester, in area: Rect, skipping: Rect?, step: Double) -> Rect? {
+        let (xs, ys) = HitTester.sampleCentres(of: area, step: step)
+        var scratch = HitScratch()
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for y in ys {
+            for x in xs {
+                let p = Point(x, y)
+                if let skipping, skipping.contains(p) { continue }
+                let view = exact.land(at: p, scratch: &scratch)
+                guard view >= 0 else { continue }
+                let won = exact.tapWinner(at: p, hitView: view, scratch: &scratch)
+                guard won.fired?.node == target || won.simultaneousHandlers.contains(where: { $0.node == target }) else { continue }
+                minX = Swift.min(minX, x - step / 2); maxX = Swift.max(maxX, x + step / 2)
+                minY = Swift.min(minY, y - step / 2); maxY = Swift.max(maxY, y + step / 2)
+            }
+        }
+        guard minX <= maxX else { return nil }
+        // Cells at the edge of the sampled area may be narrower than `step`.
+        minX = Swift.max(minX, area.minX); maxX = Swift.min(maxX, area.maxX)
+        minY = Swift.max(minY, area.minY); maxY = Swift.min(maxY, area.maxY)
+        return Rect(minX, minY, maxX - minX, maxY - minY)
+    }
+}

@@ -1,0 +1,115 @@
+import Dispatch
+import HitTesting
+import TapModel
+import TapRules
+
+/// A4 crowded: two targets within 2r of each other, so a touch between them
+/// lands in no region and has both within the touch radius: `ambiguous` (S9),
+/// a device may fire either. The engine resolves a tap at every cell of a
+/// grid (aligned to the window) within r of each SwiftUI target's frame, on
+/// the screen (the snapshot's canvas); the
+/// value is the area (pt²) where the pair is ambiguous. A warning, one per pair,
+/// on the pair's first target in document order.
+///
+/// UIKit hit testing is exact (U4), so only SwiftUI targets can be crowded.
+public struct CrowdedRule: AuditRule {
+    public static let unit = AuditUnit.squarePoints
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "A4",
+        name: "crowded",
+        summary: "two targets within 2r of each other, so a touch between them is ambiguous",
+        triggeringExamples: [
+            // Two 40 pt icons 8 pt apart.
+            AuditExample("""
+            {"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[
+              {"id":"like","type":"Image","frame":[100,2,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]},
+              {"id":"share","type":"Image","frame":[148,2,40,40],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}
+            """, node: "like", severity: .warning),
+        ],
+        nonTriggeringExamples: [
+            // 30 pt apart: more than 2r.
+            AuditExample("""
+            {"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[
+              {"id":"like","type":"Image","frame":[100,2,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]},
+              {"id":"share","type":"Image","frame":[170,2,40,40],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}
+            """),
+            // UIKit hit testing is exact (U4): two buttons 4 pt apart are never ambiguous.
+            AuditExample("""
+            {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+              {"id":"like","type":"UIButton","frame":[100,2,40,40],"control":{"action":"like"}},
+              {"id":"share","type":"UIButton","frame":[144,2,40,40],"control":{"action":"share"}}]}
+            """),
+        ])
+
+    public func findings(_ c: AuditContext) -> [AuditFinding] {
+        let r = c.settings.hit.touchRadius
+        guard r > 0 else { return [] }
+        let targets = c.samples.map(\.target).filter { c.node($0).system == .swiftui && c.isLive($0) }
+        guard targets.count >= 2 else { return [] }
+        // Only where a finger can land: within r of a target, on the screen.
+        let screen = c.snapshot.canvas
+        let bands: [Rect] = targets.compactMap { t in
+            let grown = c.node(t).frame.inset(by: -r)
+            let left = max(grown.minX, screen.minX), top = max(grown.minY, screen.minY)
+            let a = Rect(left, top, min(grown.maxX, screen.maxX) - left, min(grown.maxY, screen.maxY) - top)
+            return a.isEmpty ? nil : a
+        }
+        let step = c.settings.step(forArea: bands.reduce(0) { $0 + $1.width * $1.height })
+        // Cells (column, row) of a window-aligned grid.
+        var cells = Set<SIMD2<Int32>>()
+        for a in bands {
+            guard a.width.isFinite, a.height.isFinite else { continue }
+            let x0 = Int32((a.minX / step).rounded(.down)), x1 = Int32((a.maxX / step).rounded(.up))
+            let y0 = Int32((a.minY / step).rounded(.down)), y1 = Int32((a.maxY / step).rounded(.up))
+            for y in y0..<max(y0, y1) { for x in x0..<max(x0, x1) { cells.insert(SIMD2(x, y)) } }
+        }
+        let list = cells.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+        // Per cell: the target nodes within the radius when the tap is ambiguous.
+        var ambiguous = [[Int]](repeating: [], count: list.count)
+        ambiguous.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            let chunks = max(1, min(64, list.count / 256))
+            DispatchQueue.concurrentPerform(iterations: chunks) { k in
+                var scratch = HitScratch()
+                for i in stride(from: k, to: list.count, by: chunks) {
+                    let p = Point((Double(list[i].x) + 0.5) * step, (Double(list[i].y) + 0.5) * step)
+                    guard c.tester.resolve(at: p, candidateLimit: 2, scratch: &scratch).outcome == .ambiguous else { continue }
+                    let all = c.tester.toleranceCandidates(at: p, radius: r, scratch: &scratch)
+                    out[i] = Array(Set(all.map(\.handler.node))).sorted()
+                }
+            }
+        }
+        var area: [SIMD2<Int32>: [Rect]] = [:]
+        for (i, nodes) in ambiguous.enumerated() where nodes.count >= 2 {
+            let cell = Rect(Double(list[i].x) * step, Double(list[i].y) * step, step, step)
+            for a in 0..<nodes.count {
+                for b in (a + 1)..<nodes.count { area[SIMD2(Int32(nodes[a]), Int32(nodes[b])), default: []].append(cell) }
+            }
+        }
+        return area.keys.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { pair in
+            let a = Int(pair.x), b = Int(pair.y)
+            let cells = area[pair]!
+            let size = Double(cells.count) * step * step
+            let message = "\(c.id(a)) and \(c.id(b)) lie within 2 × \(AuditContext.number(r)) pt of each other: a touch on the "
+                + "\(AuditContext.number(size)) pt² between them is ambiguous (S9), and a device may fire either"
+            let fix = "move them at least \(AuditContext.number(2 * r)) pt apart, or let each fill its half of the gap "
+                + "(.contentShape(Rectangle()) over a frame that reaches the other) so an exact hit decides"
+            return c.finding(Self.id, .warning, a, value: size, message: message, fix: fix, area: merged(cells, step: step))
+        }
+    }
+
+    /// Cells merged into horizontal runs, for drawing.
+    func merged(_ cells: [Rect], step: Double) -> [Rect] {
+        var runs: [Rect] = []
+        for cell in cells {
+            if let last = runs.last, last.minY == cell.minY, abs(last.maxX - cell.minX) < 1e-9 {
+                runs[runs.count - 1].width += cell.width
+            } else {
+                runs.append(cell)
+            }
+        }
+        return runs
+    }
+}

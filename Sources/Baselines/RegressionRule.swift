@@ -1,0 +1,44 @@
+import HitTesting
+import TapModel
+import TapRules
+
+/// A regression rule (R1 … R6): one type per rule, one file each under Rules/
+/// named `<ID><Name>.swift`. Its `description` (the vocabulary every rule
+/// family shares) carries examples — an accepted view tree, a new one, and a
+/// tap — that one generic test replays on both and compares.
+public protocol RegressionRule: DescribedRule, Sendable where Example == RegressionExample {
+    /// The rule's identity in findings and reports.
+    static var rule: Rule { get }
+}
+
+/// A rule comparing one press on both sides (R1, R2, R3, R6).
+public protocol PressRule: RegressionRule {
+    /// The regression or improvement of this rule for one press, if any.
+    func check(_ pair: PressPair, suite: String, thresholds: DiffThresholds) -> Finding?
+}
+
+/// A rule comparing the targets of both sides (R4, R5).
+public protocol TargetRule: RegressionRule {
+    func findings(before: [TargetCoverage], after: [TargetCoverage], suite: String, thresholds: DiffThresholds) -> [Finding]
+}
+
+/// A regression rule's example: the baseline's view tree and the new one (root
+/// nodes as JSON, on a 393 × 852 screen), and optionally one single tap — with
+/// the node it means to fire — replayed on both.
+public struct RegressionExample: Sendable {
+    public let before: String
+    public let after: String
+    public let tap: Point?
+    public let expect: String?
+
+    public init(before: String, after: String, tap: Point? = nil, expect: String? = nil) {
+        self.before = before; self.after = after; self.tap = tap; self.expect = expect
+    }
+
+    /// The snapshot document of one side.
+    public static func snapshot(_ root: String) throws -> Snapshot {
+        try Snapshot(json: """
+            {"format":"tapreplay-snapshot","version":1,"screen":"Example","device":{"width":393,"height":852},"root":\(root)}
+            """)
+    }
+}

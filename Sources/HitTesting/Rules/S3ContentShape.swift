@@ -1,0 +1,49 @@
+import TapModel
+import TapRules
+
+/// S3 contentShape: an interaction `contentShape` replaces the region of the
+/// view from that modifier outward with its shape — widening (a whole row),
+/// narrowing (`scale` 0.7) or moving (`offset`) it. Other kinds do not touch
+/// hit testing. The outermost one becomes the view's *self shape* (it takes
+/// touches there) and its *gate* (its subtree takes touches only inside it).
+public enum S3ContentShape: HitTestingRule {
+    public static let description = RuleDescription(
+        id: "S3",
+        name: "content shape",
+        summary: "an interaction contentShape replaces the region of the view from that modifier outward",
+        triggeringExamples: [
+            HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
+                       tap: Point(150, 22), .hit, fires: "open"),
+            // Scaled to 0.7 about the centre: the frame's edge no longer takes the tap.
+            HitExample(#"{"id":"card","type":"Color","frame":[0,0,100,100],"modifiers":[{"contentShape":{"shape":"rectangle","scale":[0.7,0.7]}},{"onTapGesture":{"action":"open"}}]}"#,
+                       tap: Point(5, 50), .miss),
+        ],
+        nonTriggeringExamples: [
+            // A drag-preview shape does not change hit testing: the gap stays dead.
+            HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle","kind":"dragPreview"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
+                       tap: Point(150, 22), .miss),
+        ])
+}
+
+extension Compilation {
+    /// S3: the view's interaction contentShapes in modifier order (other kinds do not count).
+    mutating func compileContentShapes(_ i: Int) {
+        let node = nodes[i]
+        contentShapes.removeAll(keepingCapacity: true)
+        for (m, modifier) in node.modifiers.enumerated() {
+            if case .contentShape(let spec) = modifier, spec.purpose == .interaction {
+                contentShapes.append((m, addShape(spec.resolve(in: node.frame), i)))
+            }
+        }
+    }
+
+    /// S3: from the outermost contentShape outward, the shape is the view's region and its subtree's gate.
+    mutating func applyOutermostContentShape(_ i: Int) {
+        if let outer = contentShapes.last {
+            gateShape[i] = outer.shape
+            selfShape[i] = outer.shape
+        } else {
+            selfShape[i] = baseShape[i]
+        }
+    }
+}

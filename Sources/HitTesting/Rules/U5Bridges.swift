@@ -1,0 +1,28 @@
+import TapModel
+import TapRules
+
+/// U5 Bridges: a UIKit view whose children are SwiftUI (a hosting view)
+/// hit-tests them with the SwiftUI rules first; if they take nothing, the UIKit
+/// view itself is the hit view (U1, U3 apply; Touch.swift applies S9 there). A
+/// UIKit view inside SwiftUI (a representable) has its frame as its region when
+/// U1 lets it.
+public enum U5Bridges: HitTestingRule {
+    public static let description = RuleDescription(
+        id: "U5",
+        name: "bridges",
+        summary: "a hosting view hit-tests its SwiftUI content first, else it is the hit view; a representable has its frame as its region",
+        triggeringExamples: [
+            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[{"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],"modifiers":[{"onTapGesture":{"action":"save"}}]}]}]}"#,
+                       tap: Point(150, 122), .hit, fires: "save"),
+        ],
+        nonTriggeringExamples: [
+            // Beside the content the hosting view takes the touch, and it has no handler.
+            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[{"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],"modifiers":[{"onTapGesture":{"action":"save"}}]}]}]}"#,
+                       tap: Point(300, 600), .miss),
+        ])
+}
+
+extension HitTester {
+    /// U5: whether `node` is a UIKit view hosting SwiftUI content.
+    public func isHosting(_ node: Int) -> Bool { hosting[node] }
+}
