@@ -38,7 +38,7 @@ public enum HistoryRecord {
         }
     }
 
-    static func code(_ o: TouchResult.Outcome) -> UInt8 { UInt8(RunRecord.outcomeNames.firstIndex(of: o.rawValue)!) }
+    static func code(_ o: TouchResult.Outcome) -> UInt8 { OutcomeCode.code(o.rawValue) }
 
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
         let request = run.request

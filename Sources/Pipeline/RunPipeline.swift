@@ -27,7 +27,7 @@ public struct RunPipeline: Sendable {
     ///   - observer: follows every press (for streamed output).
     /// - Throws: `RunInputError` when an input (snapshot, baseline) cannot be used; `StoreError` for the database.
     public func run(_ request: RunRequest, log: (String) -> Void = { _ in }, observer: RunObserver? = nil) throws -> RunOutcome {
-        let startedAt = TraceStoreClock.now()
+        let startedAt = TraceStore.now()
         let snapshots = try loadSnapshots(request.snapshotPaths)
         var seen: [String: String] = [:]
         for (snapshot, info) in snapshots {
@@ -73,7 +73,7 @@ public struct RunPipeline: Sendable {
                                  revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
         if request.recordHistory {
             var clock = Stopwatch()
-            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStoreClock.now()))
+            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
             log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
         }
         return outcome
@@ -273,8 +273,4 @@ struct Stopwatch {
         let s = Double(now - last) / 1e9
         return s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(JSONValue.format(JSONValue.round(s, places: 2))) s"
     }
-}
-
-enum TraceStoreClock {
-    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 }

@@ -1,19 +1,15 @@
 import TapJSON
 import TapModel
+import TraceStore
 
-/// A value in a query result, for output.
-public enum QueryCell: Sendable, Equatable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-
+/// A value of a query result as output writes it: a blob as SQL's `x'…'` text.
+extension SQLValue {
     func write(to w: inout JSONWriter) {
         switch self {
         case .null: w.null()
         case .integer(let i): w.number(Int(i))
         case .real(let d): w.number(d)
-        case .text(let s): w.string(s)
+        case .text, .blob: w.string(text)
         }
     }
 
@@ -23,13 +19,16 @@ public enum QueryCell: Sendable, Equatable {
         case .integer(let i): return String(i)
         case .real(let d): return JSONValue.format(d)
         case .text(let s): return s
+        case .blob(let b):
+            let hex = Array("0123456789abcdef")
+            return "x'" + String(b.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }) + "'"
         }
     }
 }
 
 /// `replay query` output: an aligned table, JSON (an array of objects) or CSV.
 public enum QueryOutput {
-    public static func table(columns: [String], rows: [[QueryCell]]) -> String {
+    public static func table(columns: [String], rows: [[SQLValue]]) -> String {
         let numeric = Set(columns.indices.filter { i in
             rows.contains { if case .integer = $0[i] { return true }; if case .real = $0[i] { return true }; return false }
         })
@@ -49,7 +48,7 @@ public enum QueryOutput {
             writer.beginArray()
         }
         public mutating func start(_ columns: [String]) { self.columns = columns }
-        public mutating func row(_ cells: [QueryCell]) {
+        public mutating func row(_ cells: [SQLValue]) {
             writer.beginObject()
             for (c, v) in zip(columns, cells) { writer.key(c); v.write(to: &writer) }
             writer.endObject()
@@ -64,7 +63,7 @@ public enum QueryOutput {
         fields.map(field).joined(separator: ",") + "\n"
     }
 
-    public static func csv(columns: [String], rows: [[QueryCell]]) -> String {
+    public static func csv(columns: [String], rows: [[SQLValue]]) -> String {
         var out = csvLine(columns)
         for row in rows { out += csvLine(row.map(\.text)) }
         return out

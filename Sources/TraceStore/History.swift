@@ -65,8 +65,6 @@ public struct RunRecord: Sendable {
         }
     }
 
-    public static let outcomeNames = ["hit", "expanded", "ambiguous", "blocked", "disabled", "miss"]
-
     public struct Target: Sendable {
         public var node: String, action: String?
         public var own: Double, stolen: Double, blocked: Double, ambiguous: Double, disabled: Double, miss: Double
@@ -249,17 +247,13 @@ extension TraceStore {
                 ORDER BY r.id DESC LIMIT ?2
                 """, arguments: [suite, last ?? -1])
             return try runs.map { r in
-                let id: Int64 = r["id"]
+                let id: Int64 = r[RunSummary.Columns.id]
                 let suites = try Row.fetchAll(db, sql: """
                     SELECT s.suite, s.app_build, s.snapshot_hash, s.baseline, s.passed, s.regressions,
                            s.presses
                     FROM run_suite s WHERE s.run_id = ? ORDER BY s.suite
-                    """, arguments: [id]).map { s in
-                    RunSummary.SuiteSummary(suite: s["suite"], appBuild: s["app_build"], snapshotHash: s["snapshot_hash"],
-                                            baseline: s["baseline"], passed: s["passed"], regressions: s["regressions"], presses: s["presses"])
-                }
-                return RunSummary(id: id, startedAt: r["started_at"], revision: r["revision"], passed: r["passed"],
-                                  regressions: r["regressions"], improvements: r["improvements"], suites: suites)
+                    """, arguments: [id]).map(RunSummary.SuiteSummary.init(row:))
+                return RunSummary(row: r, suites: suites)
             }
         }
     }
@@ -275,11 +269,7 @@ extension TraceStore {
                                WHERE ?1 IS NULL OR EXISTS (SELECT 1 FROM run_suite s2 WHERE s2.run_id = r2.id AND s2.suite = ?1)
                                ORDER BY r2.id DESC LIMIT ?3)
                 ORDER BY s.suite, t.node, r.id
-                """, arguments: [suite, target, last ?? -1]).map { r in
-                TargetTrendPoint(runID: r["id"], startedAt: r["started_at"], revision: r["revision"], suite: r["suite"],
-                                 appBuild: r["app_build"], node: r["node"], own: r["own"], miss: r["miss"],
-                                 expectedTries: r["expected_tries"], firstTryMet: r["first_try_met"])
-            }
+                """, arguments: [suite, target, last ?? -1]).map(TargetTrendPoint.init(row:))
         }
     }
 
@@ -296,8 +286,8 @@ extension TraceStore {
                     FROM press_outcome p JOIN suites su ON su.id = p.run_suite_id),
                 keys AS (SELECT DISTINCT suite, snapshot_hash, trace_id, press FROM stored)
                 SELECT k.suite, k.snapshot_hash, su.app_build, t.name AS trace, k.press, su.run_id,
-                       CASE WHEN st.outcome IS NULL OR st.outcome <= 1 THEN 'fired'
-                            ELSE CASE st.outcome WHEN 2 THEN 'ambiguous' WHEN 3 THEN 'blocked' WHEN 4 THEN 'disabled' ELSE 'miss' END
+                       CASE WHEN st.outcome IS NULL OR st.outcome <= \(OutcomeCode.lastFiring) THEN 'fired'
+                            ELSE \(OutcomeCode.sqlName(of: "st.outcome", otherwise: "'miss'"))
                        END AS outcome
                 FROM keys k
                 JOIN suites su ON su.suite = k.suite AND su.snapshot_hash = k.snapshot_hash
@@ -341,5 +331,49 @@ struct Labels {
         let id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
         known[text] = id
         return id
+    }
+}
+
+// MARK: - Database
+
+extension TargetTrendPoint: FetchableRecord {
+    /// Columns of the trend query (`run`, `run_suite`, `target_result`).
+    enum Columns {
+        static let runID = Column("id"), startedAt = Column("started_at"), revision = Column("revision"), suite = Column("suite")
+        static let appBuild = Column("app_build"), node = Column("node"), own = Column("own"), miss = Column("miss")
+        static let expectedTries = Column("expected_tries"), firstTryMet = Column("first_try_met")
+    }
+
+    public init(row: Row) {
+        self.init(runID: row[Columns.runID], startedAt: row[Columns.startedAt], revision: row[Columns.revision], suite: row[Columns.suite],
+                  appBuild: row[Columns.appBuild], node: row[Columns.node], own: row[Columns.own], miss: row[Columns.miss],
+                  expectedTries: row[Columns.expectedTries], firstTryMet: row[Columns.firstTryMet])
+    }
+}
+
+extension RunSummary {
+    /// The `run` table's columns a summary is read from.
+    enum Columns {
+        static let id = Column("id"), startedAt = Column("started_at"), revision = Column("revision"), passed = Column("passed")
+        static let regressions = Column("regressions"), improvements = Column("improvements")
+    }
+
+    init(row: Row, suites: [SuiteSummary]) {
+        self.init(id: row[Columns.id], startedAt: row[Columns.startedAt], revision: row[Columns.revision], passed: row[Columns.passed],
+                  regressions: row[Columns.regressions], improvements: row[Columns.improvements], suites: suites)
+    }
+}
+
+extension RunSummary.SuiteSummary: FetchableRecord {
+    /// The `run_suite` table's columns a suite's summary is read from.
+    enum Columns {
+        static let suite = Column("suite"), appBuild = Column("app_build"), snapshotHash = Column("snapshot_hash")
+        static let baseline = Column("baseline"), passed = Column("passed"), regressions = Column("regressions"), presses = Column("presses")
+    }
+
+    public init(row: Row) {
+        self.init(suite: row[Columns.suite], appBuild: row[Columns.appBuild], snapshotHash: row[Columns.snapshotHash],
+                  baseline: row[Columns.baseline], passed: row[Columns.passed], regressions: row[Columns.regressions],
+                  presses: row[Columns.presses])
     }
 }

@@ -67,9 +67,7 @@ extension TraceStore {
         var header: TraceHeader
         var rowID: Int64
         var existing: (id: Int64, hash: String, from: String?)?
-        var validator: TraceValidator
         var hasher = ContentHasher()
-        var lastLine: Int
         var events = 0
     }
 
@@ -141,7 +139,7 @@ extension TraceStore {
     /// Looks the trace up; stores its row unless it is already there.
     /// - Complexity: two cached statements per trace (prepared once per import).
     private func begin(_ header: TraceHeader, db: Database, file: String, line: Int, importedAt: String) throws -> Pending {
-        var pending = Pending(header: header, rowID: 0, existing: nil, validator: TraceValidator(trace: header.trace), lastLine: line)
+        var pending = Pending(header: header, rowID: 0, existing: nil)
         pending.hasher.add(header)
         let lookup = try db.cachedStatement(sql: "SELECT id, content_hash, imported_from FROM trace WHERE name = ?")
         if let row = try Row.fetchOne(lookup, arguments: [header.trace]) {

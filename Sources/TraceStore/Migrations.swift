@@ -182,8 +182,7 @@ enum Migrations {
                     SELECT DISTINCT p.run_suite_id, t.id FROM press_result p JOIN trace t ON t.name = p.trace;
                 INSERT OR IGNORE INTO press_outcome (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms, met)
                     SELECT p.run_suite_id, t.id, p.press,
-                           CASE p.outcome WHEN 'hit' THEN 0 WHEN 'expanded' THEN 1 WHEN 'ambiguous' THEN 2
-                                          WHEN 'blocked' THEN 3 WHEN 'disabled' THEN 4 ELSE 5 END,
+                           \(OutcomeCode.sqlCode(of: "p.outcome")),
                            (SELECT id FROM label WHERE text = p.node), (SELECT id FROM label WHERE text = p.action), p.latency_ms, p.met
                     FROM press_result p JOIN trace t ON t.name = p.trace
                     WHERE p.outcome NOT IN ('hit', 'expanded') OR p.met = 0;
@@ -194,11 +193,9 @@ enum Migrations {
                 DROP TABLE press_result;
                 CREATE VIEW press_history AS
                     SELECT s.run_id, s.suite, s.snapshot_hash, t.name AS trace, p.press,
-                           CASE p.outcome WHEN 0 THEN 'hit' WHEN 1 THEN 'expanded' WHEN 2 THEN 'ambiguous'
-                                          WHEN 3 THEN 'blocked' WHEN 4 THEN 'disabled' ELSE 'miss' END AS outcome,
+                           \(OutcomeCode.sqlName(of: "p.outcome", otherwise: "'miss'")) AS outcome,
                            n.text AS node, a.text AS action, p.latency_ms,
-                           CASE p.baseline_outcome WHEN 0 THEN 'hit' WHEN 1 THEN 'expanded' WHEN 2 THEN 'ambiguous'
-                                                   WHEN 3 THEN 'blocked' WHEN 4 THEN 'disabled' WHEN 5 THEN 'miss' END AS baseline_outcome,
+                           \(OutcomeCode.sqlName(of: "p.baseline_outcome")) AS baseline_outcome,
                            bn.text AS baseline_node, ba.text AS baseline_action, p.baseline_latency_ms, p.met
                     FROM press_outcome p JOIN run_suite s ON s.id = p.run_suite_id JOIN trace t ON t.id = p.trace_id
                     LEFT JOIN label n ON n.id = p.node_id LEFT JOIN label a ON a.id = p.action_id

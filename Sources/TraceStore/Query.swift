@@ -33,7 +33,7 @@ public struct QueryResult: Sendable {
 /// before any runs, and ATTACH/DETACH are refused.
 public final class ReadOnlyStore: Sendable {
     public let path: String
-    let queue: DatabaseQueue
+    let dbReader: DatabaseQueue
 
     public init(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout()) throws {
         self.path = path
@@ -45,8 +45,8 @@ public final class ReadOnlyStore: Sendable {
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-            try TraceStore.checkSchema(queue, path: path)
+            dbReader = try DatabaseQueue(path: path, configuration: config)
+            try TraceStore.checkSchema(dbReader, path: path)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -62,15 +62,15 @@ public final class ReadOnlyStore: Sendable {
     public func query(_ sql: String, timeout: Double = 30, columns: ([String]) throws -> Void = { _ in },
                       row: ([SQLValue]) throws -> Void) throws -> [String] {
         let expired = LockedFlag()
-        let queue = self.queue
+        let dbReader = self.dbReader
         let timer = DispatchWorkItem {
             expired.set()
-            queue.interrupt()
+            dbReader.interrupt()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         defer { timer.cancel() }
         do {
-            return try queue.read { db in
+            return try dbReader.read { db in
                 var statements: [Statement] = []
                 let cursor = try db.allStatements(sql: sql)
                 while let s = try cursor.next() {

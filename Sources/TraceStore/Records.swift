@@ -53,16 +53,10 @@ extension TraceStore {
     public func traces(screen: String? = nil) throws -> [StoredTrace] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT id, name, screen, device_model, os, app_version, app_build, recorded_at, source, event_count, content_hash
+                SELECT \(StoredTrace.selection)
                 FROM trace WHERE (?1 IS NULL OR screen = ?1) ORDER BY name
                 """, arguments: [screen])
-            return rows.map { r in
-                StoredTrace(rowID: r["id"],
-                            header: TraceHeader(trace: r["name"], screen: r["screen"], deviceModel: r["device_model"], os: r["os"],
-                                                appVersion: r["app_version"], appBuild: r["app_build"],
-                                                recordedAt: r["recorded_at"], source: r["source"]),
-                            eventCount: r["event_count"], contentHash: r["content_hash"])
-            }
+            return rows.map(StoredTrace.init(row:))
         }
     }
 
@@ -105,13 +99,10 @@ extension TraceStore {
     /// Stored snapshots, by screen, newest import first (all screens when nil).
     public func snapshots(screen: String? = nil) throws -> [StoredSnapshot] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, screen, app_version, app_build, content_hash, imported_from, captured_at FROM snapshot
+            try StoredSnapshot.fetchAll(db, sql: """
+                SELECT \(StoredSnapshot.selection) FROM snapshot
                 WHERE (?1 IS NULL OR screen = ?1) ORDER BY screen, id DESC
-                """, arguments: [screen]).map { r in
-                StoredSnapshot(rowID: r["id"], screen: r["screen"], appVersion: r["app_version"], appBuild: r["app_build"],
-                               contentHash: r["content_hash"], importedFrom: r["imported_from"], capturedAt: r["captured_at"])
-            }
+                """, arguments: [screen])
         }
     }
 
@@ -141,5 +132,45 @@ extension TraceStore {
                     OR EXISTS (SELECT 1 FROM snapshot WHERE substr(imported_from, 1, length(?1)) = ?1)
                 """, arguments: [prefix]) ?? false
         }
+    }
+}
+
+// MARK: - Database
+
+extension StoredTrace: FetchableRecord {
+    /// The `trace` table's columns a stored trace is read from.
+    enum Columns {
+        static let id = Column("id"), name = Column("name"), screen = Column("screen"), deviceModel = Column("device_model")
+        static let os = Column("os"), appVersion = Column("app_version"), appBuild = Column("app_build")
+        static let recordedAt = Column("recorded_at"), source = Column("source"), eventCount = Column("event_count")
+        static let contentHash = Column("content_hash")
+        static let all = [id, name, screen, deviceModel, os, appVersion, appBuild, recordedAt, source, eventCount, contentHash]
+    }
+
+    /// `id, name, …` for a SELECT.
+    static let selection = Columns.all.map(\.name).joined(separator: ", ")
+
+    public init(row: Row) {
+        self.init(rowID: row[Columns.id],
+                  header: TraceHeader(trace: row[Columns.name], screen: row[Columns.screen], deviceModel: row[Columns.deviceModel],
+                                      os: row[Columns.os], appVersion: row[Columns.appVersion], appBuild: row[Columns.appBuild],
+                                      recordedAt: row[Columns.recordedAt], source: row[Columns.source]),
+                  eventCount: row[Columns.eventCount], contentHash: row[Columns.contentHash])
+    }
+}
+
+extension StoredSnapshot: FetchableRecord {
+    /// The `snapshot` table's columns its provenance is read from (not its JSON).
+    enum Columns {
+        static let id = Column("id"), screen = Column("screen"), appVersion = Column("app_version"), appBuild = Column("app_build")
+        static let contentHash = Column("content_hash"), importedFrom = Column("imported_from"), capturedAt = Column("captured_at")
+        static let all = [id, screen, appVersion, appBuild, contentHash, importedFrom, capturedAt]
+    }
+
+    static let selection = Columns.all.map(\.name).joined(separator: ", ")
+
+    public init(row: Row) {
+        self.init(rowID: row[Columns.id], screen: row[Columns.screen], appVersion: row[Columns.appVersion], appBuild: row[Columns.appBuild],
+                  contentHash: row[Columns.contentHash], importedFrom: row[Columns.importedFrom], capturedAt: row[Columns.capturedAt])
     }
 }

@@ -38,7 +38,7 @@ public struct StoreError: LocatedError {
 /// without it two processes starting together race on both.
 public final class TraceStore: Sendable {
     public let path: String
-    let queue: any DatabaseWriter
+    let dbWriter: any DatabaseWriter
 
     /// The default database: `$REPLAY_DB`, else `.replay/replay.sqlite` under the current folder.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -58,7 +58,7 @@ public final class TraceStore: Sendable {
     ///   - upTo: migrate only up to this migration (tests of older schemas).
     public init(_ writer: any DatabaseWriter, path: String, upTo: String? = nil) throws {
         self.path = path
-        self.queue = writer
+        self.dbWriter = writer
         do {
             try TraceStore.checkSchema(writer, path: path)
             if let upTo {
@@ -111,6 +111,42 @@ public final class TraceStore: Sendable {
         try self.init(queue, path: path, upTo: upTo)
     }
 
+    /// Opens an existing database to read its history: read-only when its schema is
+    /// current; a database an older version wrote is upgraded first (its migrations
+    /// are the only write this makes). A missing file is an error, never created.
+    public static func openForReading(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout()) throws -> TraceStore {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError("no database at \(path): nothing has been run yet (replay run records history)")
+        }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        let reader: DatabaseQueue
+        let current: Bool
+        do {
+            reader = try DatabaseQueue(path: path, configuration: config)
+            try checkSchema(reader, path: path)
+            current = try reader.read { try Migrations.migrator.hasCompletedMigrations($0) }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        guard current else { return try TraceStore(path: path, busyTimeout: busyTimeout) }
+        return TraceStore(reading: reader, path: path)
+    }
+
+    /// Opens an existing database for writing (`history prune`); a missing file is an error, never created.
+    public static func openExisting(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout()) throws -> TraceStore {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError("no database at \(path): nothing has been run yet (replay run records history)")
+        }
+        return try TraceStore(path: path, busyTimeout: busyTimeout)
+    }
+
+    private init(reading reader: DatabaseQueue, path: String) {
+        self.path = path
+        self.dbWriter = reader
+    }
+
     /// WAL (files only), a busy timeout, `synchronous = NORMAL` and a 16 MiB page cache.
     static func configuration(busyTimeout: Double, wal: Bool) -> Configuration {
         var config = Configuration()
@@ -140,7 +176,7 @@ public final class TraceStore: Sendable {
 
     /// The migrations applied to this database, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try wrap { try queue.read { try Migrations.migrator.appliedMigrations($0) } }
+        try wrap { try dbWriter.read { try Migrations.migrator.appliedMigrations($0) } }
     }
 
     public static var knownMigrations: [String] { Migrations.known }
@@ -149,7 +185,7 @@ public final class TraceStore: Sendable {
     /// (waiting out other writers), commits if `body` returns, rolls back if it throws.
     func writeTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try wrap {
-            try queue.writeWithoutTransaction { db in
+            try dbWriter.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -161,7 +197,7 @@ public final class TraceStore: Sendable {
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try wrap { try queue.read(body) }
+        try wrap { try dbWriter.read(body) }
     }
 
     /// Translates SQLite errors into `StoreError`s; other errors (bad input) pass through.
@@ -178,7 +214,8 @@ public final class TraceStore: Sendable {
         try read { try String.fetchOne($0, sql: "PRAGMA integrity_check") ?? "" }
     }
 
-    static func now() -> String {
+    /// The time as history and imports record it (ISO 8601, UTC, seconds): the one clock.
+    public static func now() -> String {
         ISO8601DateFormatter().string(from: Date())
     }
 }

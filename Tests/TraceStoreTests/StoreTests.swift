@@ -15,6 +15,20 @@ struct StoreTests {
         #expect(try store.count("event") == 2)
     }
 
+    @Test("History opens a current database read-only (a write fails), upgrades an old one, and never creates one")
+    func readOnlyHistory() throws {
+        let dir = TempDir()
+        #expect(throws: StoreError.self) { try TraceStore.openForReading(path: dir.db) }
+        #expect(!FileManager.default.fileExists(atPath: dir.db))
+        _ = try TraceStore(path: dir.db).importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        let reader = try TraceStore.openForReading(path: dir.db)
+        #expect(try reader.traces().count == 1)
+        #expect(throws: (any Error).self) { try reader.importFile(dir.file("b.jsonl", jsonl(tapLines).replacingOccurrences(of: "t1", with: "t2"))) }
+        let old = TempDir()
+        _ = try TraceStore(path: old.db, upTo: "v1-traces")
+        #expect(try TraceStore.openForReading(path: old.db).appliedMigrations() == TraceStore.knownMigrations)
+    }
+
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
@@ -98,7 +112,7 @@ struct StoreTests {
         let dir = TempDir()
         let store = try TraceStore(path: dir.db)
         let pages = try store.read { try Int.fetchOne($0, sql: "PRAGMA page_count") ?? 0 }
-        try store.queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = \(pages + 2)") }
+        try store.dbWriter.writeWithoutTransaction { try $0.execute(sql: "PRAGMA max_page_count = \(pages + 2)") }
         var lines = [#"{"t":0,"touch":1,"phase":"began","x":1,"y":2}"#]
         for i in 1...5000 { lines.append(#"{"t":\#(i),"touch":1,"phase":"moved","x":\#(i),"y":2}"#) }
         lines.append(#"{"t":6000,"touch":1,"phase":"ended","x":1,"y":2}"#)

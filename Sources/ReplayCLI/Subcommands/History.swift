@@ -34,7 +34,7 @@ struct History: ParsableCommand {
 
         func run() throws {
             try runReportingInputErrors {
-                let store = try ReadOnlyHistory.open(global.databasePath)
+                let store = try TraceStore.openForReading(path: global.databasePath)
                 if let suite {
                     let known = try store.knownSuites()
                     if !known.isEmpty && !known.contains(suite) {
@@ -73,21 +73,11 @@ struct History: ParsableCommand {
 
         func run() throws {
             try runReportingInputErrors {
-                let store = try ReadOnlyHistory.open(global.databasePath)
+                let store = try TraceStore.openExisting(path: global.databasePath)
                 let before = olderThan.map { ISO8601DateFormatter().string(from: Date().addingTimeInterval(-$0 * 86_400)) }
                 let deleted = try store.pruneRuns(keepRuns: keepRuns, before: before)
                 Console.out("deleted \(deleted) run\(deleted == 1 ? "" : "s") from \(global.databasePath)\n")
             }
         }
-    }
-}
-
-enum ReadOnlyHistory {
-    /// History reads an existing database; it never creates one.
-    static func open(_ path: String) throws -> TraceStore {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreError("no database at \(path): nothing has been run yet (replay run records history)")
-        }
-        return try TraceStore(path: path)
     }
 }

@@ -36,37 +36,25 @@ struct Query: ParsableCommand {
             let sql = sqlParts[0]
             if json {
                 var stream = QueryOutput.JSONStream { Console.outBytes($0) }
-                try store.query(sql, timeout: timeout, columns: { stream.start($0) }) { stream.row($0.map(QueryCell.init)) }
+                try store.query(sql, timeout: timeout, columns: { stream.start($0) }) { stream.row($0) }
                 stream.finish()
                 Console.out("\n")
             } else if csv {
                 var buffer = ""
                 try store.query(sql, timeout: timeout, columns: { Console.out(QueryOutput.csvLine($0)) }) { row in
-                    buffer += QueryOutput.csvLine(row.map { QueryCell($0).text })
+                    buffer += QueryOutput.csvLine(row.map(\.text))
                     if buffer.utf8.count > 1 << 16 { Console.out(buffer); buffer = "" }
                 }
                 Console.out(buffer)
             } else {
-                var rows: [[QueryCell]] = []
+                var rows: [[SQLValue]] = []
                 var more = 0
                 let columns = try store.query(sql, timeout: timeout) { row in
-                    if rows.count < QueryOutput.tableRowLimit { rows.append(row.map(QueryCell.init)) } else { more += 1 }
+                    if rows.count < QueryOutput.tableRowLimit { rows.append(row) } else { more += 1 }
                 }
                 Console.out(QueryOutput.table(columns: columns, rows: rows))
                 if more > 0 { Console.out("(\(more) more rows not shown; use --csv or --json for all of them)\n") }
             }
-        }
-    }
-}
-
-extension QueryCell {
-    init(_ v: SQLValue) {
-        switch v {
-        case .null: self = .null
-        case .integer(let i): self = .integer(i)
-        case .real(let d): self = .real(d)
-        case .text(let s): self = .text(s)
-        case .blob(let b): self = .text("x'" + b.map { String(format: "%02x", $0) }.joined() + "'")
         }
     }
 }

@@ -1,0 +1,30 @@
+/// How history stores a press's outcome: one small integer, 0 `hit` … 5 `miss`
+/// (the order of snapshot.md's outcomes). This table is the only place the
+/// codes are spelled; the SQL of the migrations and of the history queries is
+/// generated from it.
+public enum OutcomeCode {
+    /// The outcomes, by code.
+    public static let names = ["hit", "expanded", "ambiguous", "blocked", "disabled", "miss"]
+
+    /// The code of an outcome name (`miss` for a name not in the table).
+    public static func code(_ name: String) -> UInt8 {
+        UInt8(names.firstIndex(of: name) ?? names.count - 1)
+    }
+
+    /// The codes of outcomes that fire (`hit`, `expanded`): at most this.
+    public static let lastFiring: UInt8 = 1
+
+    /// `CASE column WHEN 0 THEN 'hit' … END`: the name of a stored code in SQL. A code
+    /// outside the table reads as `otherwise` (a SQL expression; NULL when nil).
+    static func sqlName(of column: String, otherwise: String? = nil) -> String {
+        var cases = names.enumerated().map { "WHEN \($0.offset) THEN '\($0.element)'" }
+        if let otherwise { cases[cases.count - 1] = "ELSE \(otherwise)" }
+        return "CASE \(column) \(cases.joined(separator: " ")) END"
+    }
+
+    /// `CASE column WHEN 'hit' THEN 0 … ELSE 5 END`: the code of an outcome name in SQL.
+    static func sqlCode(of column: String) -> String {
+        let cases = names.enumerated().dropLast().map { "WHEN '\($0.element)' THEN \($0.offset)" }
+        return "CASE \(column) \(cases.joined(separator: " ")) ELSE \(names.count - 1) END"
+    }
+}
