@@ -1,12 +1,30 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+// Light for apps: an app that adds this package for the capture kit writes
+// `.package(url: …, from: …, traits: [])` and resolves none of the tool's
+// dependencies. Every use of GRDB, swift-crypto, swift-syntax and
+// ArgumentParser goes through `tool(_:_:)`, which asks for the default trait
+// `Tool`; with the trait off, SwiftPM prunes those packages from the graph.
+// Tests/Fixtures/KitOnlyApp and KitOnlyAppTests check it (docs/capture.md).
+func tool(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Tool"]))
+}
 
 let package = Package(
     name: "TapReplay",
+    // The capture kit runs in iOS apps from iOS 15 (UIWindowScene.keyWindow); the
+    // `replay` tool builds on macOS 13 and later (GRDB and swift-syntax need 10.15).
+    // README.md "Requirements" says why these minimums.
+    platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v13), .visionOS(.v1)],
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit", "Converters"]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
+    ],
+    traits: [
+        .trait(name: "Tool", description: "The replay tool and its libraries, with GRDB, swift-crypto, swift-syntax and ArgumentParser. On by default; an app that adds the package for TapReplayCapture alone turns it off with traits: []."),
+        .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -21,9 +39,9 @@ let package = Package(
         .target(name: "ReplayEngine", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
         .target(name: "TraceStore", dependencies: ["TapJSON", 
             "TapModel",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            tool("GRDB", "GRDB.swift"),
+            tool("GRDBSQLite", "GRDB.swift"),
+            tool("Crypto", "swift-crypto"),
         ]),
         .target(name: "Baselines", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine"]),
         .target(name: "Pipeline", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Audit", "Converters"]),
@@ -32,15 +50,15 @@ let package = Package(
         .target(name: "TapReplayCapture"),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: ["TapJSON",
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
+            tool("SwiftSyntax", "swift-syntax"),
+            tool("SwiftParser", "swift-syntax"),
         ]),
-        .target(name: "Audit", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Audit", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", tool("Crypto", "swift-crypto")]),
         .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint"]),
         .executableTarget(name: "ReplayCLI", dependencies: ["TapJSON", 
             "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
             "SourceLint", "SourceLintReports", "Converters",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
@@ -53,7 +71,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TapJSON", "ReplayCLI", "TapModel", "Reports", "TestSupport"]),
         .testTarget(name: "AuditTests", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Audit", "Reports", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["TapJSON", "SourceLint", "SourceLintReports", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", "TestSupport", tool("GRDB", "GRDB.swift")]),
         .testTarget(name: "ConvertersTests", dependencies: ["TapJSON", "Converters", "TapModel", "HitTesting", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["TapReplayCapture", "Converters", "TapModel", "TestSupport"]),
     ]
