@@ -26,6 +26,8 @@ public struct FileImport: Sendable, Equatable {
     public var eventsAdded = 0
     public var snapshotsAdded = 0
     public var snapshotsPresent = 0
+    /// `file:line: warning: …` for what was stored but deserves a word (a `fired` event that binds to no touch).
+    public var warnings: [String] = []
 
     public init(file: String, kind: Kind) { self.file = file; self.kind = kind }
 }
@@ -97,6 +99,7 @@ extension TraceStore {
             }
             try insert.flush()
             try finish(&pending!, db: db, file: path, into: &result)
+            result.warnings = (reader.validator?.warnings ?? []).map { $0.located(in: path) }
         }
         return result
     }
@@ -131,6 +134,7 @@ extension TraceStore {
                 pending.hasher = traces[i].hasher
                 pending.events = traces[i].events
                 try finish(&pending, db: db, file: path, into: &result)
+                result.warnings += traces[i].validator.warnings.map { $0.located(in: path) }
             }
         }
         return result
@@ -261,7 +265,7 @@ private final class EventInserter {
             sqlite3_bind_int64(s, i, trace)
             sqlite3_bind_double(s, i + 1, e.t)
             sqlite3_bind_int64(s, i + 2, Int64(e.touch))
-            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4 }
+            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4; case .fired: 5 }
             EventInserter.phaseNames[phase].withUnsafeBufferPointer { p in
                 _ = sqlite3_bind_text(s, i + 3, p.baseAddress, Int32(p.count - 1), RawInsert.transient)
             }

@@ -31,6 +31,7 @@ struct Import: ParsableCommand {
             do {
                 results.append(try Importer.importFile(file, into: store) { done, total in progress.update(file, done, total) })
                 progress.clear()
+                for w in results.last!.warnings { Console.progress(w) }
             } catch let e as ImportError {
                 progress.clear()
                 Console.error(e.description)
