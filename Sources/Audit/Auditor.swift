@@ -24,6 +24,8 @@ public enum Auditor {
         var result = AuditResult(screen: snapshot.screen, source: source, findings: findings, step: settings.step,
                                  targets: context.samples.map { (context.id($0.target), context.action(of: $0.target)) })
         result.limits = snapshot.capture?.limits ?? []
+        result.profile = context.tester.profile.description
+        result.touchRadius = settings.hit.touchRadius
         return result
     }
 

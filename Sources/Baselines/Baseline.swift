@@ -112,6 +112,8 @@ public struct Baseline: Sendable {
 /// Every tunable that changes outcomes: a baseline records the ones it was made
 /// with, and a run with others is still compared, with a warning.
 public struct BaselineSettings: Sendable, Equatable {
+    /// The touch-binding profile coverage was computed under (nil: a baseline older than profiles).
+    public var profile: String?
     public var touchRadius: Double
     public var gridStep: Double
     public var tapSlop: Double
@@ -119,7 +121,8 @@ public struct BaselineSettings: Sendable, Equatable {
     public var multiTapWindow: Double
     public var multiTapDistance: Double
 
-    public init(touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings()) {
+    public init(profile: String? = nil, touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings()) {
+        self.profile = profile
         self.touchRadius = touchRadius
         self.gridStep = gridStep
         self.tapSlop = replay.tapSlop
@@ -128,9 +131,9 @@ public struct BaselineSettings: Sendable, Equatable {
         self.multiTapDistance = replay.multiTapDistance
     }
 
-    /// `touch radius 10, grid step 1, …` for the warning.
+    /// `profile ios18, touch radius 20, grid step 1, …` for the note.
     public var description: String {
-        "touch radius \(JSONValue.format(touchRadius)), grid step \(JSONValue.format(gridStep)), tap slop \(JSONValue.format(tapSlop)), "
+        "profile \(profile ?? "(none: the 10-pt disk of version 1)"), touch radius \(JSONValue.format(touchRadius)), grid step \(JSONValue.format(gridStep)), tap slop \(JSONValue.format(tapSlop)), "
             + "tap duration \(JSONValue.format(tapMaxDuration)) s, multi-tap window \(JSONValue.format(multiTapWindow)) s, multi-tap distance \(JSONValue.format(multiTapDistance))"
     }
 
@@ -139,6 +142,7 @@ public struct BaselineSettings: Sendable, Equatable {
             w.field("gridStep", gridStep)
             w.field("multiTapDistance", multiTapDistance)
             w.field("multiTapWindow", multiTapWindow)
+            if let profile { w.field("profile", profile) }
             w.field("tapMaxDuration", tapMaxDuration)
             w.field("tapSlop", tapSlop)
             w.field("touchRadius", touchRadius)
@@ -187,6 +191,7 @@ private struct BaselineReader {
             func read(_ key: String, _ into: inout Double) throws(JSONReadError) {
                 if let v = r.optional(key, in: m) { into = try r.number(v) }
             }
+            if let v = r.optional("profile", in: m) { settings.profile = try r.string(v) }
             try read("touchRadius", &settings.touchRadius)
             try read("gridStep", &settings.gridStep)
             try read("tapSlop", &settings.tapSlop)

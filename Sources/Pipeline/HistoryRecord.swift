@@ -44,6 +44,7 @@ public enum HistoryRecord {
         let request = run.request
         var settings = JSONWriter(style: .compact)
         settings.object { w in
+            w.field("profile", request.hit.profile?.description ?? "from each snapshot")
             w.field("touchRadius", request.hit.touchRadius)
             w.field("gridStep", request.gridStep)
             w.key("replay")

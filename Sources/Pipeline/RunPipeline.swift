@@ -87,10 +87,21 @@ public struct RunPipeline: Sendable {
         let screen = snapshot.screen
         observer?.suiteStarted(screen, snapshot: info)
         let tester = HitTester(snapshot, settings: request.hit)
+        if let note = tester.profileChoice.note { log("note: \(screen): \(note)") }
+        // Both sides bind under one profile (the new snapshot's, or --profile): like with like.
+        let hit = HitSettings(touchRadius: request.hit.touchRadius, profile: tester.profile, spatialIndex: request.hit.spatialIndex)
+        let settings = request.baselineSettings(profile: tester.profile)
         let replayer = Replayer(tester: tester, settings: request.replay)
         let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
         let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
-        let side = BaselineReplay(plan.status == .compared ? baseline : nil, snapshot: snapshot, request: request)
+        let side = BaselineReplay(plan.status == .compared ? baseline : nil, snapshot: snapshot, hit: hit, replay: request.replay)
+        let recomputed = side.compared.map { $0.settings != settings } ?? false
+        if recomputed, let b = side.compared {
+            log(b.fileVersion == 1
+                ? "warning: \(file!) was recorded with \(b.settings.description); this run uses \(settings.description)"
+                : "note: \(file!) was recorded with \(b.settings.description); this run uses \(settings.description): "
+                    + "its side is recomputed from its snapshot under this run's settings, so a change of model is never a regression (--record writes them)")
+        }
 
         let stored = try store.traces(screen: screen)
         if stored.isEmpty {
@@ -130,11 +141,14 @@ public struct RunPipeline: Sendable {
         }
         let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let diff = suite.finish(before: side.compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
-        try writeBaseline(plan, snapshot: snapshot, coverage: coverage, folder: folder, file: file, info: info, request: request, log: log)
+        let before = recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        let diff = suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: settings, folder: folder, file: file, info: info, log: log)
 
         var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
                                    baselineFile: file, passed: plan.status.passes(diff))
+        outcome.profile = tester.profile.description
+        outcome.touchRadius = request.hit.touchRadius
         outcome.baselineVersion = baseline?.fileVersion
         outcome.traces = stored.count
         outcome.expectations = suite.expectations
@@ -145,7 +159,7 @@ public struct RunPipeline: Sendable {
             outcome.marks = suite.marks
         }
         if request.audit {
-            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: request.hit, replay: request.replay, step: request.gridStep),
+            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: hit, replay: request.replay, step: request.gridStep),
                                           source: info.source)
         }
         observer?.suiteFinished(outcome)
@@ -166,18 +180,16 @@ public struct RunPipeline: Sendable {
         if let b = baseline, b.fileVersion == 1 {
             log("note: \(file) is a version-1 baseline (per-press results); it is still compared — --record rewrites it as version 2, the accepted snapshot")
         }
-        if let b = baseline, b.settings != request.baselineSettings {
-            log("warning: \(file) was recorded with \(b.settings.description); this run uses \(request.baselineSettings.description)")
-        }
         return (baseline, file)
     }
 
     /// Writes the suite's baseline when the record mode says so, and says what happened.
-    private func writeBaseline(_ plan: (status: BaselineStatus, write: Bool), snapshot: Snapshot, coverage: [TargetCoverage], folder: BaselineFolder?,
-                               file: String?, info: SnapshotInfo, request: RunRequest, log: (String) -> Void) throws {
+    private func writeBaseline(_ plan: (status: BaselineStatus, write: Bool), snapshot: Snapshot, coverage: [TargetCoverage],
+                               settings: BaselineSettings, folder: BaselineFolder?, file: String?, info: SnapshotInfo,
+                               log: (String) -> Void) throws {
         if plan.write {
             do {
-                try folder!.save(Baseline(snapshot: snapshot, coverage: coverage, settings: request.baselineSettings))
+                try folder!.save(Baseline(snapshot: snapshot, coverage: coverage, settings: settings))
             } catch {
                 throw RunInputError("cannot write the baseline \(file!): \(error)")
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Baselines
 import Foundation
+import HitTesting
 import Pipeline
 import TapJSON
 import TapModel
@@ -32,6 +33,11 @@ enum Console {
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// A note on stderr when the snapshot's `device.os` or `app.sdk` could not be read (the default profile is used).
+    static func profileNote(_ tester: HitTester) {
+        if let note = tester.profileChoice.note { progress("note: \(tester.snapshot.screen): \(note)") }
+    }
 
     /// Colour on stdout only on a terminal, and never with NO_COLOR set (no-color.org).
     static var colorOnStdout: Bool {

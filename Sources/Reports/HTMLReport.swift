@@ -3,6 +3,7 @@ import Baselines
 import HitTesting
 import RunResults
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// One self-contained HTML file (inline SVG and CSS; no scripts, no network):
@@ -62,7 +63,8 @@ public enum HTMLReport {
     }
 
     static func section(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
-        let build = s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? ""
+        let build = (s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? "")
+            + (s.profile.map { " · \(xmlEscape($0)), \(JSONValue.format(s.touchRadius ?? 0)) pt touch" } ?? "")
         var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
         h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
         h += "<div class=\"body\"><figure>\n"

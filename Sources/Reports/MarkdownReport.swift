@@ -17,9 +17,10 @@ public enum MarkdownReport {
         } else {
             out = "### TapReplay: ❌ \(failed.count) of \(plural(run.suites.count, "screen")) not compared (see the baselines below)\n\n"
         }
-        out += "| Screen | Build | Presses | Fired | Regressions | Improvements | Baseline |\n|---|---|---:|---:|---:|---:|---|\n"
+        out += "| Screen | Build | Touch | Presses | Fired | Regressions | Improvements | Baseline |\n|---|---|---|---:|---:|---:|---:|---|\n"
         for s in run.suites {
-            out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(s.stats.presses) | \(s.stats.fired) | \(s.diff.regressions.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
+            let touch = s.profile.map { "\($0), \(JSONValue.format(s.touchRadius ?? 0)) pt" } ?? "—"
+            out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(touch) | \(s.stats.presses) | \(s.stats.fired) | \(s.diff.regressions.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
         }
         for s in run.suites where !s.passed {
             out += "\n**\(cell(s.suite))**\n\n"

@@ -106,6 +106,8 @@ public enum RunReport {
 
     static func writeSuiteSummary(_ s: SuiteOutcome, _ request: RunRequest, to w: inout JSONWriter) {
         w.field("passed", s.passed)
+        if let profile = s.profile { w.field("profile", profile) }
+        if let radius = s.touchRadius { w.field("touchRadius", radius) }
         w.key("baseline")
         w.object { w in
             w.field("status", s.baseline.rawValue)
@@ -202,7 +204,8 @@ public enum RunReport {
         for s in run.suites {
             let build = s.snapshot.appBuild.map { "build \($0), " } ?? ""
             let verdict = s.passed ? style.green("PASS") : style.red("FAIL")
-            out += "\(style.bold(s.suite))  \(verdict)  \(style.dim("(\(build)\(s.snapshot.source))"))\n"
+            let touch = s.profile.map { "; \($0), \(JSONValue.format(s.touchRadius ?? 0)) pt touch" } ?? ""
+            out += "\(style.bold(s.suite))  \(verdict)  \(style.dim("(\(build)\(s.snapshot.source)\(touch))"))\n"
             if !s.snapshot.limits.isEmpty { out += "  " + style.dim("capture limits: \(s.snapshot.limits.joined(separator: "; "))") + "\n" }
             let st = s.stats
             var line = "  \(plural(st.presses, "press")) in \(plural(s.traces, "trace")), \(st.fired) fired"

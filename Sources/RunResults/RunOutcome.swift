@@ -61,6 +61,9 @@ public struct SuiteOutcome: Sendable {
     public var marks: [PressMark] = []
     /// The audit of the snapshot, when the request asked for one.
     public var audit: AuditResult?
+    /// The touch-binding profile and default radius the suite bound its touches with.
+    public var profile: String?
+    public var touchRadius: Double?
 
     public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
                 baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {

@@ -33,8 +33,8 @@ public struct RunRequest: Sendable {
 
     public init() {}
 
-    /// The settings a baseline records and is compared under.
-    public var baselineSettings: BaselineSettings {
-        BaselineSettings(touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
+    /// The settings a baseline records and is compared under, with the profile a suite binds with.
+    public func baselineSettings(profile: TouchProfile) -> BaselineSettings {
+        BaselineSettings(profile: profile.description, touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
     }
 }

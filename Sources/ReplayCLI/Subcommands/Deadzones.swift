@@ -21,11 +21,13 @@ struct Deadzones: ParsableCommand {
         try runReportingInputErrors {
             let snap = try SnapshotFiles.load(snapshot)
             let tester = HitTester(snap, settings: global.hitSettings)
+            Console.profileNote(tester)
             let targets = tester.coverage(step: step)
+            let profile = tester.profile.description
             if json {
-                Console.out(DeadzoneReport.json(screen: snap.screen, targets: targets))
+                Console.out(DeadzoneReport.json(screen: snap.screen, targets: targets, profile: profile, radius: global.touchRadius))
             } else {
-                Console.out(DeadzoneReport.table(screen: snap.screen, targets: targets, step: step, radius: global.touchRadius))
+                Console.out(DeadzoneReport.table(screen: snap.screen, targets: targets, step: step, radius: global.touchRadius, profile: profile))
             }
         }
     }

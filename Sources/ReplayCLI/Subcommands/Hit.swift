@@ -8,7 +8,8 @@ struct Hit: ParsableCommand {
         abstract: "Explain one touch: outcome, the view hit, the handler that fires, the path, candidates, and why.",
         discussion: """
         X and Y are window points and may be negative (a touch just off the screen's edge).
-        Outcomes: hit, expanded (within the touch radius), ambiguous, blocked, disabled, miss.
+        Outcomes: hit, expanded (bound on the touch's ring samples only), ambiguous, blocked, disabled, miss.
+        The touch is bound as SwiftUI does (a weighted cloud of samples, --touch-radius, --profile); the output names both and the scores at each level.
 
         Examples:
           replay hit Traces/snapshots/Settings.json 24 121.5 --json
@@ -24,7 +25,7 @@ struct Hit: ParsableCommand {
 
     func validate() throws {
         if let flag = point.first(where: { Double($0) == nil && $0.hasPrefix("-") && $0.count > 1 && !$0.hasPrefix("-.") }) {
-            throw ValidationError(UnknownOption.message(flag, known: ["--json", "--touch-radius", "--help"]))
+            throw ValidationError(UnknownOption.message(flag, known: ["--json", "--touch-radius", "--profile", "--help"]))
         }
         guard point.count == 2 else { throw ValidationError("give the point as two numbers, x and y (got \(point.count))") }
     }
@@ -43,7 +44,8 @@ struct Hit: ParsableCommand {
             let x = try Hit.coordinate(point[0], "x"), y = try Hit.coordinate(point[1], "y")
             let snap = try SnapshotFiles.load(snapshot)
             let tester = HitTester(snap, settings: global.hitSettings)
-            let result = tester.resolve(at: Point(x, y))
+            Console.profileNote(tester)
+            let result = tester.resolve(at: Point(x, y), explain: true)
             if json {
                 Console.out(HitReport.json(result, tester: tester))
             } else {
