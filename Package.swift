@@ -7,12 +7,17 @@ let package = Package(
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit", "Converters"]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
+        // Lint (docs/lint.md): `replay-lint` links only the lint modules; the plugins run it in a user's build.
+        .executable(name: "replay-lint", targets: ["replay-lint"]),
+        .plugin(name: "ReplayLintBuildPlugin", targets: ["ReplayLintBuildPlugin"]),
+        .plugin(name: "ReplayLintCommandPlugin", targets: ["ReplayLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),   // lint: .replay-lint.yml
     ],
     targets: [
         .target(name: "TapJSON"),
@@ -35,9 +40,17 @@ let package = Package(
         .target(name: "SourceLint", dependencies: ["TapJSON", "TapRules",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "Yams", package: "Yams"),
         ]),
         .target(name: "Audit", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint"]),
+        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Lint's own executable and the SwiftPM plugins that run it (a build-tool plugin: every build; a command plugin:
+        // `swift package replay-lint`). Only swift-syntax, Yams and the argument parser are built for them.
+        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports"], path: "Sources/ReplayLintTool"),
+        .plugin(name: "ReplayLintBuildPlugin", capability: .buildTool(), dependencies: ["replay-lint"]),
+        .plugin(name: "ReplayLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "replay-lint", description: "Find the hit-testing traps in SwiftUI source (L1–L7)")),
+                dependencies: ["replay-lint"]),
         .executableTarget(name: "ReplayCLI", dependencies: ["TapJSON", 
             "TapModel", "HitTesting", "ReplayEngine", "TraceStore", "Baselines", "Pipeline", "Reports", "Audit",
             "SourceLint", "SourceLintReports", "Converters",

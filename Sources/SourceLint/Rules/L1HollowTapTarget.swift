@@ -65,13 +65,13 @@ public struct HollowTapTarget: LintRule {
                        "VStack { Text(\"a\"); Text(\"b\") }.padding().contentShape(Rectangle()).onLongPressGesture { pin() }"),
         ])
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
+        if let button = buttonFinding(chain, in: context) { return [button] }
         let misplaced = ShapeAfterGesture.misplacedShape(in: chain)
         for g in GestureUse.all(in: chain) where g.isTapLike {
             if let misplaced, misplaced.gesture.index == g.index { return [] }   // L2 says it
             if WrongShapeKind.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
-            guard let dead = Regions.deadArea(of: chain, before: g.index) else { continue }
-            let type = chain.view.typeName ?? "the container"
+            guard let (type, dead) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let gesture = chain.modifiers[g.index]
             return [RuleFinding(
                 anchor: gesture.anchor,
@@ -80,5 +80,30 @@ public struct HollowTapTarget: LintRule {
                 edits: ChainEdits.insert(".contentShape(Rectangle())", before: gesture))]
         }
         return []
+    }
+
+    /// A Button (or NavigationLink) whose label is a hollow container under a
+    /// style that responds only on the label's visible content: `.plain`,
+    /// `.borderless`, a ButtonStyle of the linted sources that draws no
+    /// background, or the automatic style on iOS outside a List (S2, S4: the
+    /// action is attached innermost, to the label).
+    func buttonFinding(_ chain: ModifierChain, in context: LintContext) -> RuleFinding? {
+        let view = chain.view
+        guard let type = view.typeName, type == "Button" || type == "NavigationLink", let call = view.call,
+              let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),
+              !(type == "NavigationLink" && env.rowContext == .list),
+              let (label, style) = context.evaluator.buttonRegion(view, env),
+              label.isContainer, let gap = label.coverage.gap,
+              let items = context.evaluator.labelItems(of: view) else { return nil }
+        let roots = items.compactMap { item -> ExprSyntax? in
+            if case .expr(let e) = item.item { return e }
+            return nil
+        }
+        let name = label.name.split(separator: " ").first.map(String.init) ?? label.name
+        return RuleFinding(
+            anchor: call.calledExpression,
+            message: "hollow tap target: \(type)'s label, \(label.name), responds only on its leaves under the \(style) button style; a tap on \(gap) lands in the gap between its leaves, and its label has no contentShape (S2)",
+            fix: "write .contentShape(Rectangle()) on the label's \(name)",
+            edits: roots.count == 1 ? ChainEdits.append(".contentShape(Rectangle())", after: roots[0]) : [])
     }
 }
