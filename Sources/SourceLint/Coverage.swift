@@ -41,6 +41,8 @@ public struct ViewInfo: Sendable {
     public var members: [ViewInfo]?
     /// The members are alternatives (`if`/`else`, `switch`, a ternary), not siblings.
     public var branches = false
+    /// Why it takes nothing when the source seems to say otherwise: `an opacity of 0.0001 …`.
+    public var note: String?
 
     public init(_ coverage: Coverage, name: String) {
         self.coverage = coverage
@@ -68,6 +70,7 @@ public struct ViewInfo: Sendable {
         info.surface = !members.isEmpty && members.allSatisfy(\.surface)
         info.takesRoom = members.contains(where: \.takesRoom)
         info.isContainer = members.contains(where: \.isContainer)
+        info.note = members.lazy.compactMap(\.note).first
         return info
     }
 

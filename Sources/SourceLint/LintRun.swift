@@ -101,7 +101,7 @@ public struct LintRun: Sendable {
             let evaluator = evaluators[filling] ?? ViewEvaluator(index: index, fillingViews: filling)
             evaluators[filling] = evaluator
             let linter = Linter(disabled: disabled.union(p.configuration.disabledRules))
-            let context = LintContext(evaluator: evaluator, automaticIsBorderless: ViewEvaluator.buildsForiOS(p.tree))
+            let context = LintContext(evaluator: evaluator, file: p.tree)
             result.findings += linter.lint(tree: p.tree, file: p.file, context: context, severities: p.configuration.severities)
         }
         return result

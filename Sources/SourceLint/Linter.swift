@@ -42,7 +42,7 @@ public struct Linter: Sendable {
         let tree = SourceFiles.parseTree(source)
         var index = ViewIndex()
         index.add(tree, file: file)
-        return lint(tree: tree, file: file, context: LintContext(evaluator: ViewEvaluator(index: index), automaticIsBorderless: ViewEvaluator.buildsForiOS(tree)))
+        return lint(tree: tree, file: file, context: LintContext(evaluator: ViewEvaluator(index: index), file: tree))
     }
 
     /// The findings in one parsed file, with what the whole run knows.

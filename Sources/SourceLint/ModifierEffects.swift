@@ -31,7 +31,10 @@ extension ViewEvaluator {
         case "opacity":
             // S5: below the minimum (0.001) it takes nothing; a value the source does not fix may be 0.
             if let n = SwiftUIFacts.number(m.unlabeled.first) {
-                if n < 0.001 { vanish(&v) }
+                if n < 0.001 {
+                    vanish(&v)
+                    if n > 0 { v.note = "an opacity of \(m.unlabeled.first!.trimmedDescription), below the 0.001 SwiftUI hit-tests from iOS 18 (S5)" }
+                }
             } else if v.coverage == .fills {
                 v.coverage = .unknown
             }
@@ -131,6 +134,9 @@ extension ViewEvaluator {
             v.surface = true
             v.takesRoom = false
         } else if all.allSatisfy({ $0.coverage == .nothing }) {
+            if let note = all.lazy.compactMap(\.note).first, let gap = v.coverage.gap {
+                v.coverage = .hollow("\(gap) (its \(m.name) has \(note))")
+            }
             return
         } else if v.coverage != .fills, all.contains(where: { $0.coverage == .unknown || ($0.coverage == .fills && $0.name == "Image") }) {
             v.coverage = .unknown   // it may cover the view (a custom view, an image of its own size)

@@ -168,7 +168,7 @@ public enum SourceFiles {
         let tree = try parse(source, file: file)
         var index = ViewIndex()
         index.add(tree, file: file)
-        let context = LintContext(evaluator: ViewEvaluator(index: index), automaticIsBorderless: ViewEvaluator.buildsForiOS(tree))
+        let context = LintContext(evaluator: ViewEvaluator(index: index), file: tree)
         return apply(linter.lint(tree: tree, file: file, context: context), to: source, tree: tree)
     }
 

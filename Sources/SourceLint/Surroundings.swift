@@ -71,20 +71,25 @@ extension ViewEvaluator {
         return env
     }
 
-    /// Whether a file is built for iOS, where the automatic button style is
-    /// borderless outside a List (macOS and watchOS draw a bordered button).
-    /// Told by what it uses: UIKit, iOS-only modifiers, `#if os(iOS)`, `@available(iOS …)`.
-    public static func buildsForiOS(_ tree: SourceFileSyntax) -> Bool {
-        let markers: Set<String> = [
+    /// What a file is built for, told by what it uses. iOS: UIKit, iOS-only
+    /// modifiers, `#if os(iOS)`, `@available(iOS …)`; there the automatic button
+    /// style is borderless outside a List (macOS and watchOS draw a bordered
+    /// button). tvOS only: focus sections, TVUIKit, and nothing of iOS.
+    public static func platforms(of tree: SourceFileSyntax) -> (iOS: Bool, tvOSOnly: Bool) {
+        let iOS: Set<String> = [
             "UIKit", "UIApplication", "UIImage", "UIColor", "UIScreen", "UIDevice", "UIViewRepresentable",
             "UIViewControllerRepresentable", "UIHostingController", "UIPasteboard", "UIImpactFeedbackGenerator",
             "navigationBarTitleDisplayMode", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden",
             "keyboardType", "textInputAutocapitalization", "autocapitalization", "insetGrouped", "fullScreenCover",
             "iOS", "iPadOS", "statusBarHidden", "UIFont",
         ]
+        let tvOS: Set<String> = ["tvOS", "TVUIKit", "focusSection", "onPlayPauseCommand"]
+        var sawiOS = false, sawtvOS = false
         for token in tree.tokens(viewMode: .sourceAccurate) {
-            if case .identifier(let name) = token.tokenKind, markers.contains(name) { return true }
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            if iOS.contains(name) { sawiOS = true }
+            if tvOS.contains(name) { sawtvOS = true }
         }
-        return false
+        return (sawiOS, sawtvOS && !sawiOS)
     }
 }

@@ -67,15 +67,17 @@ public enum SwiftUIFacts {
     /// (`onAppear`, `onChange`, ...), accessibility, navigation, toolbars,
     /// presentation, lists, scrolling, text, fonts, symbols, focus, drag and drop.
     public static let regionNeutralPrefixes: [String] = [
-        "accessibility", "navigation", "toolbar", "presentation", "list", "scroll", "keyboard", "text", "font",
-        "symbol", "foreground", "status", "preferred", "sensory", "search", "focus", "drop", "drag", "tab", "menu",
-        "picker", "toggle", "datePicker", "gauge", "progressView", "control", "buttonBorder", "labels", "submit",
-        "privacy", "content", "environment", "matched", "animation", "transition", "transaction", "task", "swipe",
-        "context", "hover", "pointer", "help", "badge", "line", "monospaced", "symbol", "interactive", "persistent",
-        "defaultScroll", "safeAreaInset", "inspector", "file", "alert", "confirmation", "sheet", "popover",
-        "fullScreenCover", "userActivity", "widget", "handles", "selection", "delete", "move", "item", "focused",
-        "digitalCrown", "speech", "typeSelect", "dynamicType", "containerBackground", "containerShape", "navigationTransition",
-        "matchedTransition", "onScroll", "layoutDirection", "coordinateSpace", "anchorPreference", "transformAnchor",
+        "accessibility", "navigation", "toolbar", "presentation", "scroll", "keyboard", "text", "font", "symbol",
+        "foreground", "status", "preferred", "sensory", "search", "focus", "matched", "animation", "transition",
+        "transaction", "task", "swipe", "context", "hover", "pointer", "help", "badge", "monospaced", "interactive",
+        "safeAreaInset", "inspector", "fileImporter", "fileExporter", "alert", "confirmationDialog", "sheet",
+        "popover", "fullScreenCover", "userActivity", "digitalCrown", "speech", "dynamicType", "layoutDirection",
+        "coordinateSpace", "anchorPreference", "transformAnchorPreference", "listRow", "listSection", "listStyle",
+        "listItemTint", "menuStyle", "menuIndicator", "menuOrder", "tabItem", "tabView", "controlSize", "lineLimit",
+        "lineSpacing", "contentTransition", "contentMargins", "onDrop", "onDrag", "selectionDisabled", "deleteDisabled",
+        "moveDisabled", "itemProvider", "handlesExternalEvents", "widgetURL", "pickerStyle", "toggleStyle",
+        "datePickerStyle", "gaugeStyle", "progressViewStyle", "labelsHidden", "submitLabel", "privacySensitive",
+        "environment", "defaultScrollAnchor", "persistentSystemOverlays", "typeSelectEquivalent",
     ]
 
     /// Whether a modifier leaves a view's hit region as it is (S7: drawing is not hitting).

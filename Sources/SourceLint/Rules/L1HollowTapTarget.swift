@@ -91,7 +91,12 @@ public struct HollowTapTarget: LintRule {
         let view = chain.view
         guard let type = view.typeName, type == "Button" || type == "NavigationLink", let call = view.call,
               let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),
-              !(type == "NavigationLink" && env.rowContext == .list),
+              !context.focusDriven,
+              // A NavigationLink in a List is a row the List selects: it responds on the whole row whatever its style.
+              type == "Button" || env.rowContext == .plain,
+              // A contentShape on the Button itself: whether it widens the action (S4 says the action is attached
+              // innermost) is left alone; the author meant the whole button.
+              !chain.modifiers.contains(where: { ShapeKind.of($0)?.mayWiden == true }),
               let (label, style) = context.evaluator.buttonRegion(view, env),
               label.isContainer, let gap = label.coverage.gap,
               let items = context.evaluator.labelItems(of: view) else { return nil }
