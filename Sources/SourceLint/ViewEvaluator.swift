@@ -225,11 +225,9 @@ public struct ViewEvaluator: Sendable {
             info.name = "Group"
             return info
         case "ForEach":
-            var each = items(v.contentItems, env)
-            let one = each
-            each.members = [one]
-            each.branches = false
-            each.count = 2
+            // Its content, more than once: a stack lays out several of it side by side.
+            let one = items(v.contentItems, env)
+            var each = ViewInfo.list([one, one], name: "ForEach", branches: false)
             each.name = "ForEach"
             return each
         case "GeometryReader":

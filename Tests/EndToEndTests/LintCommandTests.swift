@@ -7,7 +7,9 @@ struct LintCommandTests {
     let example = Replay.root + "/Traces/source/SettingsRow.swift"
 
     /// The regular expression Xcode's issue matcher applies to a build log (and SwiftLint's output relies on).
-    static let xcodeIssue = #/^(.+):(\d+):(\d+): (warning|error): (.+)$/#
+    static var xcodeIssue: Regex<(Substring, Substring, Substring, Substring, Substring, Substring)> {
+        #/^(.+):(\d+):(\d+): (warning|error): (.+)$/#
+    }
 
     @Test("lint Traces/source reports exactly L1 and L2 on the two bad tiers, as path:line:column: error: message [rule], and exits 1")
     func exampleFolder() throws {

@@ -13,7 +13,7 @@ public struct HollowTapTarget: LintRule {
     public static let description = RuleDescription(
         id: "L1",
         name: "hollow tap target",
-        summary: "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group) with no interaction contentShape earlier in the chain: the gaps between its leaves are dead",
+        summary: "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group, a custom view whose body is one) with no interaction contentShape earlier in the chain, or a Button whose label is one under a style that responds on the label's leaves (.plain, .borderless): the gaps between its leaves are dead",
         triggeringExamples: [
             """
             HStack {
@@ -28,6 +28,12 @@ public struct HollowTapTarget: LintRule {
             "HStack { Text(\"Sound\") }.padding().frame(maxWidth: .infinity).↓onTapGesture { toggle() }",
             "Label(\"Wi-Fi\", systemImage: \"wifi\").font(.body).↓onTapGesture { open() }",
             "Group { HStack { Text(\"a\"); Spacer() } }.↓onTapGesture { open() }",
+            // what a modifier does: fixedSize and an opacity the source does not fix keep the gaps
+            "HStack { Text(\"a\"); Spacer() }.fixedSize().opacity(dimmed ? 0.5 : 1).↓onTapGesture { open() }",
+            // what if and Group contribute: the branch that is hollow
+            "Group { if compact { HStack { Text(\"a\"); Spacer() } } else { Text(\"\") } }.↓onTapGesture { open() }",
+            // a Button under the plain style responds only on its label's leaves
+            "↓Button { open() } label: { HStack { Text(\"Alerts\"); Spacer() } }.buttonStyle(.plain)",
             // the shape is written for the other gesture, after this one: still hollow for the tap
             "HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
         ],
@@ -48,6 +54,12 @@ public struct HollowTapTarget: LintRule {
             "ZStack { RoundedRectangle(cornerRadius: 12).fill(.blue); Text(\"Go\") }.onTapGesture { go() }",
             "VStack { CardView() }.onTapGesture { open() }",
             "Label(\"Trash\", systemImage: \"trash\").labelStyle(.iconOnly).onTapGesture { delete() }",
+            // what fills a frame: a colour layer (also at opacity 0.001, the minimum), a filled bubble, an icon alone
+            "ZStack { Color.black; Spacer() }.onTapGesture { dismiss() }",
+            "ZStack { Color.black.opacity(0.001); VStack { Text(\"a\"); Spacer() } }.onTapGesture { dismiss() }",
+            "ZStack { Circle().fill(.blue).frame(width: 44, height: 44); Image(systemName: \"plus\") }.onTapGesture { add() }",
+            "Label(\"\", image: \"gear\").onTapGesture { settings() }",
+            "Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.buttonStyle(.bordered)",
             // L2 speaks for this one (the shape is after the gesture)
             "HStack { Text(\"a\"); Spacer() }.onTapGesture { open() }.contentShape(Rectangle())",
             // a drag is not a tap target
@@ -59,6 +71,8 @@ public struct HollowTapTarget: LintRule {
             "Group { if compact { Text(\"a\") } else { Text(\"b\") } }.onTapGesture { open() }",
         ],
         corrections: [
+            Correction("↓Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.buttonStyle(.plain)",
+                       "Button { open() } label: { HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()) }.buttonStyle(.plain)"),
             Correction("HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }",
                        "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }"),
             Correction("VStack { Text(\"a\"); Text(\"b\") }.padding().↓onLongPressGesture { pin() }",
