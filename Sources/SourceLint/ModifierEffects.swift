@@ -69,15 +69,7 @@ extension ViewEvaluator {
         default:
             // A View extension of the linted sources first: it may be named like a SwiftUI family.
             if let body = index.viewExtension(m.name), env.depth < ViewEvaluator.maximumDepth, !env.visiting.contains("View." + m.name) {
-                var inner = env
-                inner.depth += 1
-                inner.visiting.insert("View." + m.name)
-                inner.selfType = nil
-                inner.bindings = ["self": v]
-                var out = items(body, inner)
-                out.name = v.name
-                out.isContainer = v.isContainer
-                return out
+                return wrap(v, in: body, as: "self", key: "View." + m.name, selfType: nil, env)
             }
             if SwiftUIFacts.isRegionNeutral(m.name) { return v }
             v.coverage = .unknown   // a modifier the linter does not know may fill or reshape the region
@@ -156,11 +148,17 @@ extension ViewEvaluator {
             unknown.takesRoom = false
             return unknown
         }
+        return wrap(v, in: body, as: "content", key: type, selfType: type, env)
+    }
+
+    /// A modifier's body drawn around the view: `placeholder` (`content`, `self`) stands for it.
+    func wrap(_ v: ViewInfo, in body: [CodeBlockItemSyntax], as placeholder: String, key: String, selfType: String?,
+              _ env: Environment) -> ViewInfo {
         var inner = env
         inner.depth += 1
-        inner.visiting.insert(type)
-        inner.selfType = type
-        inner.bindings = ["content": v]
+        inner.visiting.insert(key)
+        inner.selfType = selfType
+        inner.bindings = [placeholder: v]
         var out = items(body, inner)
         out.name = v.name
         out.isContainer = v.isContainer
