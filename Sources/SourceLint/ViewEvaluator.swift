@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Reads a view expression as SwiftUI lays it out and hit-tests it (S1–S8):
@@ -11,9 +12,34 @@ public struct ViewEvaluator: Sendable {
     /// Custom views a configuration says fill their frame.
     public let fillingViews: Set<String>
 
+    /// Custom views and members already read, by name and what the environment says of them:
+    /// a body is read once a run, not once per use (a screen of rows of rows would be exponential).
+    private let memo = Memo()
+
     public init(index: ViewIndex = ViewIndex(), fillingViews: Set<String> = []) {
         self.index = index
         self.fillingViews = fillingViews
+    }
+
+    final class Memo: @unchecked Sendable {
+        private var known: [String: ViewInfo] = [:]
+        private let lock = NSLock()
+
+        func value(_ key: String, _ make: () -> ViewInfo) -> ViewInfo {
+            lock.lock()
+            if let v = known[key] { lock.unlock(); return v }
+            lock.unlock()
+            let v = make()
+            lock.lock()
+            known[key] = v
+            lock.unlock()
+            return v
+        }
+    }
+
+    /// What of the environment a custom view's body can depend on.
+    func memoKey(_ name: String, _ env: Environment) -> String {
+        "\(name)|\(String(describing: env.buttonStyle))|\(String(describing: env.labelStyle))|\(env.rowContext)|\(env.automaticIsBorderless)"
     }
 
     /// How deep custom views, members and modifiers are followed.
@@ -175,10 +201,12 @@ public struct ViewEvaluator: Sendable {
         guard let type = env.selfType, let body = index.member(name, of: type) else { return .unknown }
         let key = "\(type).\(name)"
         guard !env.visiting.contains(key) else { return .unknown }
-        var inner = env
-        inner.depth += 1
-        inner.visiting.insert(key)
-        return items(body, inner)
+        return memo.value(memoKey(key, env)) {
+            var inner = env
+            inner.depth += 1
+            inner.visiting.insert(key)
+            return items(body, inner)
+        }
     }
 
     /// A view constructed by its type's name.
@@ -269,14 +297,16 @@ public struct ViewEvaluator: Sendable {
     /// A custom view: what its body draws, with the environment of where it is used.
     func custom(_ decl: ViewIndex.TypeDecl, body: [CodeBlockItemSyntax], _ env: Environment) -> ViewInfo {
         guard !env.visiting.contains(decl.name) else { return .unknown }
-        var inner = env
-        inner.depth += 1
-        inner.visiting.insert(decl.name)
-        inner.selfType = decl.name
-        inner.bindings = [:]
-        var info = items(body, inner)
-        info.name = info.isContainer && info.members == nil ? "\(decl.name) (its body's \(info.name))" : decl.name
-        return info
+        return memo.value(memoKey(decl.name, env)) {
+            var inner = env
+            inner.depth += 1
+            inner.visiting.insert(decl.name)
+            inner.selfType = decl.name
+            inner.bindings = [:]
+            var info = items(body, inner)
+            info.name = info.isContainer && info.members == nil ? "\(decl.name) (its body's \(info.name))" : decl.name
+            return info
+        }
     }
 
     // MARK: - Containers
