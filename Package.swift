@@ -3,7 +3,7 @@ import PackageDescription
 
 // Light for apps: an app that adds this package for the capture kit writes
 // `.package(url: …, from: …, traits: [])` and resolves none of the tool's
-// dependencies. Every use of GRDB, swift-crypto, swift-syntax and
+// dependencies. Every use of GRDB, swift-crypto, swift-syntax, Yams and
 // ArgumentParser goes through `tool(_:_:)`, which asks for the default trait
 // `Tool`; with the trait off, SwiftPM prunes those packages from the graph.
 // Tests/Fixtures/KitOnlyApp and KitOnlyAppTests check it (docs/capture.md).
@@ -24,9 +24,13 @@ let package = Package(
             "Pipeline", "Reports",
         ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
+        // Lint (docs/lint.md): `replay-lint` links only the lint modules; the plugins run it in a user's build.
+        .executable(name: "replay-lint", targets: ["replay-lint"]),
+        .plugin(name: "ReplayLintBuildPlugin", targets: ["ReplayLintBuildPlugin"]),
+        .plugin(name: "ReplayLintCommandPlugin", targets: ["ReplayLintCommandPlugin"]),
     ],
     traits: [
-        .trait(name: "Tool", description: "The replay tool and its libraries, with GRDB, swift-crypto, swift-syntax and ArgumentParser. On by default; an app that adds the package for TapReplayCapture alone turns it off with traits: []."),
+        .trait(name: "Tool", description: "The replay tool and its libraries, with GRDB, swift-crypto, swift-syntax, Yams and ArgumentParser. On by default; an app that adds the package for TapReplayCapture alone turns it off with traits: []."),
         .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
@@ -34,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),   // lint: .replay-lint.yml
     ],
     targets: [
         // The model: JSON, the rule vocabulary, snapshots and traces. No I/O.
@@ -67,8 +72,17 @@ let package = Package(
             "TapJSON", "TapRules",
             tool("SwiftSyntax", "swift-syntax"),
             tool("SwiftParser", "swift-syntax"),
+            tool("Yams", "Yams"),
         ]),
-        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint"]),
+        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", tool("ArgumentParser", "swift-argument-parser")]),
+        // Lint's own executable and the SwiftPM plugins that run it (a build-tool plugin: every build; a command plugin:
+        // `swift package replay-lint`). Only swift-syntax, Yams and the argument parser are built for them.
+        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports", tool("ArgumentParser", "swift-argument-parser")],
+                          path: "Sources/ReplayLintTool"),
+        .plugin(name: "ReplayLintBuildPlugin", capability: .buildTool(), dependencies: ["replay-lint"]),
+        .plugin(name: "ReplayLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "replay-lint", description: "Find the hit-testing traps in SwiftUI source (L1–L7)")),
+                dependencies: ["replay-lint"]),
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
         .executableTarget(name: "ReplayCLI", dependencies: [
