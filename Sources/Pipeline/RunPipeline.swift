@@ -153,10 +153,12 @@ public struct RunPipeline: Sendable {
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
         let store = self.store
-        request.progress?("\(screen): replaying traces", 0, stored.count)
+        request.progress?("\(screen): replaying traces", 0, stored.count)  // counted as each trace is folded in
         try replayer.replayTraces(count: stored.count, batch: request.batch, also: side.replayer.map { [$0] } ?? [],
                                   load: { i in
-                                      TraceInput(name: stored[i].header.trace,
+                                      // Asked here too, so that a stop skips the traces not yet replayed.
+                                      if request.shouldStop() { throw RunInterrupted() }
+                                      return TraceInput(name: stored[i].header.trace,
                                                  events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
                                   }, consume: { i, results, others in
             if request.shouldStop() { throw RunInterrupted() }
@@ -249,10 +251,13 @@ public struct RunPipeline: Sendable {
         let change = KnownProblems.next(old: plan.status == .written ? [] : old?.known ?? [], result: diff, rerecorded: !acceptInPlace)
         var written = acceptInPlace ? old! : Baseline(snapshot: snapshot, coverage: coverage, settings: request.baselineSettings)
         written.known = change.list
-        do {
-            try folder!.save(written)
-        } catch {
-            throw RunInputError("cannot write the baseline \(file!): \(error)")
+        // Accepting nothing into a baseline leaves its file alone (byte for byte).
+        if !(acceptInPlace && change.added.isEmpty && change.dropped.isEmpty) {
+            do {
+                try folder!.save(written)
+            } catch {
+                throw RunInputError("cannot write the baseline \(file!): \(error)")
+            }
         }
         if !change.added.isEmpty {
             log("\(snapshot.screen): accepted \(plural(change.added.count, "known problem")) into \(file!): "
@@ -266,7 +271,8 @@ public struct RunPipeline: Sendable {
                     .compactMap { $0 }.joined(separator: ", "))
         }
         if acceptInPlace && change.added.isEmpty && change.dropped.isEmpty {
-            log("\(snapshot.screen): nothing to accept: no regression, and \(plural(change.kept.count, "known problem")) still \(change.kept.count == 1 ? "occurs" : "occur")")
+            log("\(snapshot.screen): nothing to accept: no regression" + (change.kept.isEmpty ? "" : ", and \(plural(change.kept.count, "known problem")) still known")
+                + "; \(file!) is left as it was")
         }
         switch plan.status {
         case .recorded: log("recorded \(file!) (the snapshot of \(info.source) and the coverage of its \(coverage.count) targets)")

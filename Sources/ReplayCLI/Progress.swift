@@ -29,7 +29,7 @@ final class ProgressLine: @unchecked Sendable {
     private var enabled = false
     private var terminal = false
     private var text: String?
-    private var counts: (done: Int, total: Int) = (0, 0)
+    private var counts: (done: Int, total: Int, unit: String) = (0, 0, "")
     private var begun: DispatchTime?
     private var shown = false
     private var lastPlain = DispatchTime(uptimeNanoseconds: 0)
@@ -51,13 +51,13 @@ final class ProgressLine: @unchecked Sendable {
         timer = t
     }
 
-    /// What is being done now; `total` 0 when there is nothing to count.
-    func update(_ what: String, done: Int = 0, total: Int = 0) {
+    /// What is being done now; `total` 0 when there is nothing to count; `unit` follows the counts (`MB`).
+    func update(_ what: String, done: Int = 0, total: Int = 0, unit: String = "") {
         lock.lock(); defer { lock.unlock() }
         guard enabled else { return }
         if text == nil { begun = .now() }
         text = what
-        counts = (done, total)
+        counts = (done, total, unit)
     }
 
     /// The work is over: the line goes away.
@@ -82,7 +82,7 @@ final class ProgressLine: @unchecked Sendable {
         guard elapsed >= ProgressLine.delay else { return }
         var line = text
         if counts.total > 0 {
-            line += ": \(counts.done) of \(counts.total) (\(Int(Double(counts.done) / Double(counts.total) * 100))%)"
+            line += ": \(counts.done) of \(counts.total)\(counts.unit.isEmpty ? "" : " " + counts.unit) (\(Int(Double(counts.done) / Double(counts.total) * 100))%)"
         }
         line += " — \(Int(elapsed)) s"
         if terminal {

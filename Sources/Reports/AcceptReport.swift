@@ -28,7 +28,10 @@ public enum AcceptReport {
         }
         let added = run.suites.reduce(0) { $0 + ($1.knownChange?.added.count ?? 0) }
         let known = run.suites.reduce(0) { $0 + ($1.knownChange?.list.count ?? 0) }
-        out += "\(plural(added, "problem")) accepted; the baselines list \(plural(known, "known problem")). Review the diff and commit it.\n"
+        let dropped = run.suites.reduce(0) { $0 + ($1.knownChange?.dropped.count ?? 0) }
+        let written = run.suites.contains { $0.baseline == .written }
+        out += "\(plural(added, "problem")) accepted; the baselines list \(plural(known, "known problem"))."
+        out += added + dropped == 0 && !written ? " Nothing changed.\n" : " Review the diff of the baselines and commit it.\n"
         return out
     }
 }

@@ -92,6 +92,20 @@ struct KnownProblemRunTests {
         #expect(rerecorded.passed && rerecorded.suites[0].knownChange?.kept.count == 5)
     }
 
+    @Test("Accepting when there is nothing to accept leaves the baseline byte for byte as it was")
+    func acceptNothing() throws {
+        let w = try Workspace()
+        try w.importExampleTraces()
+        _ = try run(w, good)
+        let file = w.baselines + "/Settings.json"
+        let spaced = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "  ", with: "   ")
+        try spaced.write(toFile: file, atomically: true, encoding: .utf8)  // not canonical: a rewrite would show
+        let r = try run(w, good, accept: ana, history: false)
+        #expect(r.suites[0].knownChange?.added.isEmpty == true)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == spaced)
+        #expect(AcceptReport.text(r).contains("Nothing changed."))
+    }
+
     @Test("Accepting into a version-1 baseline is refused: it has no snapshot to keep")
     func acceptVersion1() throws {
         let w = try Workspace()
