@@ -46,6 +46,11 @@ public struct Baseline: Sendable {
     public var legacyPresses: [Press]
     /// The version the file was read from (1 or 2).
     public var fileVersion: Int
+    /// Problems accepted on review (`known`): listed as known, never failing
+    /// (docs/baselines.md, "Known problems"). Sorted by rule and place.
+    public var known: [AcceptedProblem] = [] {
+        didSet { known = AcceptedProblem.sorted(known) }
+    }
 
     public init(suite: String, settings: BaselineSettings, snapshot: Snapshot?, targets: [TargetCoverage],
                 legacyPresses: [Press] = [], fileVersion: Int = Baseline.version) {
@@ -82,6 +87,10 @@ public struct Baseline: Sendable {
         var w = JSONWriter(style: .pretty)
         w.object { w in
             w.field("format", Baseline.format)
+            if !known.isEmpty {
+                w.key("known")
+                w.array(known) { w, k in k.write(to: &w) }
+            }
             w.key("settings")
             settings.write(to: &w)
             w.key("snapshot")
@@ -215,7 +224,35 @@ private struct BaselineReader {
                 samples: 0, own: try fraction("own"), stolen: try fraction("stolen"), blocked: try fraction("blocked"),
                 ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
         }
-        return Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses, fileVersion: Int(version))
+        var baseline = Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses,
+                                fileVersion: Int(version))
+        if let k = r.optional("known", in: top) { baseline.known = try known(k) }
+        return baseline
+    }
+
+    /// `known`: accepted problems, R1–R6; a press rule names its press, a target rule does not.
+    func known(_ v: Int) throws(JSONReadError) -> [AcceptedProblem] {
+        let list: [AcceptedProblem]
+        do {
+            list = try AcceptedProblem.readList(r.document, at: v, path: "known", rules: Set(Rule.regressionRules.map(\.rawValue)),
+                                                rulesText: "R1 … R6", presses: true)
+        } catch let e as AcceptedProblemError {
+            throw JSONReadError(path: "", line: e.line, e.message)
+        } catch {
+            throw r.fail(v, "\(error)")
+        }
+        for (i, k) in list.enumerated() {
+            let aboutTarget = Rule(rawValue: k.rule)?.isAboutTarget ?? false
+            if aboutTarget && k.trace != nil {
+                throw JSONReadError(path: "", line: r.document.line(of: try r.array(v)[i]),
+                                    "known[\(i)]: \(k.rule) is about a target: name the node, not a trace and press")
+            }
+            if !aboutTarget && k.trace == nil {
+                throw JSONReadError(path: "", line: r.document.line(of: try r.array(v)[i]),
+                                    "known[\(i)]: \(k.rule) is about a press: name its \"trace\" and \"press\"")
+            }
+        }
+        return list
     }
 
     func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {

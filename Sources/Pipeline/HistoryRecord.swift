@@ -76,8 +76,9 @@ public enum HistoryRecord {
                                                 expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
-                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes).map { f in
-                        RunRecord.Finding(kind: f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
+                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes + s.diff.known).map { f in
+                        // A known problem is stored as `known`: it is no regression of this run.
+                        RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
                                           node: f.node, before: f.before.map { FindingJSON.sideText($0) },
                                           after: f.after.map { FindingJSON.sideText($0) }, message: f.message)
                     })

@@ -23,12 +23,13 @@ struct SuiteAccumulator {
     /// Marks kept for a picture besides the regressed presses.
     static let markLimit = 3000
 
-    init(suite: String, request: RunRequest, legacy: [PressKey: PressSide]?, observer: RunObserver?) {
+    /// - Parameter known: the baseline's known problems (listed as known, never regressions).
+    init(suite: String, request: RunRequest, legacy: [PressKey: PressSide]?, known: [AcceptedProblem] = [], observer: RunObserver?) {
         self.request = request
         self.observer = observer
         self.legacy = legacy
         stats = SuiteStats(settings: request.replay)
-        comparison = Comparison(suite: suite, thresholds: request.thresholds)
+        comparison = Comparison(suite: suite, thresholds: request.thresholds, known: known)
     }
 
     /// A stored trace was replayed: its rows belong to the suite's history.

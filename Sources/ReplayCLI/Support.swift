@@ -15,11 +15,12 @@ struct InputError: LocatedError {
 
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("replay: " + message + "\n").utf8))
+        ProgressLine.shared.write("replay: " + message)
     }
 
+    /// A note or progress message on stderr (above the progress line, if one is shown).
     static func progress(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        ProgressLine.shared.write(message)
     }
 
     /// Writes to stdout without buffering surprises when piped.
@@ -71,7 +72,7 @@ enum SnapshotFiles {
         do {
             return try Snapshot(json: data)
         } catch let e as SnapshotError {
-            throw InputError(e.located(in: path))
+            throw InputError(NodePath.locate(e, in: data).located(in: path))
         }
     }
 }

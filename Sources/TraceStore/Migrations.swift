@@ -202,6 +202,21 @@ enum Migrations {
                     LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
                 """)
         }
+        m.registerMigration("v4-file-hash") { db in
+            // Every trace file imported, by the SHA-256 of its bytes: importing the same file
+            // again is recognised from the hash alone, before any parsing.
+            try db.execute(sql: """
+                CREATE TABLE imported_file (
+                    id          INTEGER PRIMARY KEY,
+                    file_hash   TEXT NOT NULL UNIQUE,     -- SHA-256 of the whole file's bytes
+                    path        TEXT NOT NULL,            -- as given to the import that stored it
+                    bytes       INTEGER NOT NULL,
+                    traces      TEXT NOT NULL,            -- JSON array of the trace ids the file holds
+                    events      INTEGER NOT NULL,
+                    imported_at TEXT NOT NULL
+                );
+                """)
+        }
         return m
     }
 

@@ -47,6 +47,7 @@ struct TrustworthyRunTests {
         var request = RunRequest()
         request.baselineFolder = w.baselines
         request.snapshotPaths = [Workspace.repo + "/Traces/snapshots/Checkout.json"]
+        request.allScreens = true  // by default a run given snapshot files compares only their screens
         let r = try RunPipeline(store: w.store).run(request) { notes.append($0) }
         #expect(notes.contains { $0.contains("traces of screen 'Settings' are stored but no snapshot of it is in this run") })
         let settings = try #require(r.suites.first { $0.suite == "Settings" })
