@@ -180,6 +180,7 @@ private struct BaselineReader {
         guard version == 1 || version == 2 else {
             throw r.fail(versionValue, "unsupported baseline version \(JSONValue.format(version)) (this tool reads versions 1 and 2)")
         }
+        let fileVersion = try r.integer(versionValue, in: 1...2)
         let suite = try r.string(try r.required("suite", in: top, of: root))
         var settings = BaselineSettings()
         if let s = r.optional("settings", in: top) {
@@ -210,7 +211,7 @@ private struct BaselineReader {
                 samples: 0, own: try fraction("own"), stolen: try fraction("stolen"), blocked: try fraction("blocked"),
                 ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
         }
-        return Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses, fileVersion: Int(version))
+        return Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses, fileVersion: fileVersion)
     }
 
     func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {
@@ -226,7 +227,7 @@ private struct BaselineReader {
         guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw r.fail(outcomeValue, "unknown outcome '\(outcomeText.clipped)'") }
         return Baseline.Press(
             trace: try r.string(try r.required("trace", in: m, of: v)),
-            press: Int(try r.number(try r.required("press", in: m, of: v))),
+            press: try r.count(try r.required("press", in: m, of: v)),
             at: Point(at[0], at[1]),
             outcome: outcome,
             node: try optionalString("node", m),
