@@ -80,9 +80,10 @@ enum FormatDetection {
                 }
             }
             if head.prefix(65536).contains("\"properties\"") || head.first == "[" { return .swiftuiDebug }
-            throw CaptureError(line: 1, "a JSON file that is neither a capture bundle (\"format\": \"tapreplay-capture\") nor SwiftUI debug data (an array of {\"properties\", \"children\"})")
+            throw CaptureError(line: 1, "a JSON file that is neither a capture bundle (\"format\": \"tapreplay-capture\"), SwiftUI debug data (an array of {\"properties\", \"children\"}) nor a WebDriverAgent response ({\"value\": \"…\"})")
         }
         if text.contains("<XCUIElementType") || text.contains("<AppiumAUT") { return .wdaXML }
+        if text.contains("Element subtree:") && !text.contains("frame = (") { return .xcuitest }
         var sawViewController = false
         for line in DumpText.lines(String(text.prefix(200_000))) {
             if RecursiveDescriptionParser.looksLikeViewLine(line.text) { return .recursiveDescription }
