@@ -71,9 +71,14 @@ public enum Converter {
     /// - Throws: `CaptureError` when the dump cannot be read.
     public static func convert(_ data: Data, format: CaptureFormat? = nil, options: ConversionOptions = .init(),
                                fallbackScreen: String = "Screen") throws -> Conversion {
+        try convert(data, format: format, options: options, fallbackScreen: fallbackScreen, unwrapping: true)
+    }
+
+    static func convert(_ data: Data, format: CaptureFormat?, options: ConversionOptions, fallbackScreen: String,
+                        unwrapping: Bool) throws -> Conversion {
         let text = DumpText.decode(data)
-        // A WebDriverAgent response ({"value": "…", "sessionId": …}) carries the dump as a string.
-        if format != .tapreplayCapture && format != .swiftuiDebug, let wrapped = try WDAResponse.unwrap(text) {
+        // A WebDriverAgent response ({"value": "…", "sessionId": …}) carries the dump as a string (once: not a response in a response).
+        if unwrapping, format != .tapreplayCapture && format != .swiftuiDebug, let wrapped = try WDAResponse.unwrap(text) {
             return try WDAResponse.convert(wrapped, format: format, options: options, fallbackScreen: fallbackScreen)
         }
         let fmt = try format ?? FormatDetection.detect(text)

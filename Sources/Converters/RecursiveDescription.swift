@@ -159,6 +159,7 @@ enum RecursiveDescriptionParser {
             // Continuation lines: until the entry closes, a new view line starts, or the limit.
             let margin = marginOf(t[..<start])
             var taken = 0
+            var stale = false   // lines joined since the body was last parsed
             while !element.closed, k < lines.count, taken < maxContinuation, !startsEntry(lines[k].text) {
                 var next = lines[k].text
                 if !margin.isEmpty, next.hasPrefix(margin) {
@@ -169,10 +170,14 @@ enum RecursiveDescriptionParser {
                 entry.lastLine = lines[k].number
                 k += 1
                 taken += 1
+                // Only a `>` can close the entry and only a `'` change whether a text is open: parse again then.
+                guard next.contains(where: { $0 == ">" || $0 == "'" }) else { stale = true; continue }
                 let joined = Substring(entry.body)
                 guard let again = RecursiveDescriptionParser.element(joined, at: joined.startIndex) else { break }
                 element = again
+                stale = false
             }
+            if stale, let again = RecursiveDescriptionParser.element(Substring(entry.body), at: entry.body.startIndex) { element = again }
             entry.element = element
             items.append(.entry(entry))
         }

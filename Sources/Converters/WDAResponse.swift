@@ -26,7 +26,8 @@ enum WDAResponse {
     /// line inside the value's text; warnings about lines are about lines of that text.
     static func convert(_ wrapped: Wrapped, format: CaptureFormat?, options: ConversionOptions, fallbackScreen: String) throws -> Conversion {
         do {
-            var c = try Converter.convert(Data(wrapped.text.utf8), format: format, options: options, fallbackScreen: fallbackScreen)
+            var c = try Converter.convert(Data(wrapped.text.utf8), format: format, options: options, fallbackScreen: fallbackScreen,
+                                          unwrapping: false)
             c.warnings.insert("a WebDriverAgent response: the dump is its \"value\" (line \(wrapped.line)); line numbers below are lines of that text", at: 0)
             return c
         } catch let e as CaptureError {

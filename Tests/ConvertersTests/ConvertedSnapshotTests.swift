@@ -94,7 +94,7 @@ struct ConvertedSnapshotTests {
     @Test("Property: for every fixture and every fuzz seed of every format, a successful convert (detected or forced) produces a snapshot that decodes")
     func everyDumpReadsBack() throws {
         let dumps = try Self.allDumps()
-        #expect(dumps.count >= 11)
+        #expect(dumps.count >= 16)
         var converted = 0
         for (name, data) in dumps {
             for format in [nil] + CaptureFormat.allCases.map(Optional.some) {
