@@ -131,8 +131,8 @@ public struct JSONLTraceReader: Sendable {
         }
         s.skipWhitespace()
         guard s.peek() == nil, let t, let touch, let phase, let x, let y,
-              touch == touch.rounded(), abs(touch) < 1e15, (radius ?? 0) >= 0 else { return nil }
-        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+              let finger = Int(exactly: touch), (radius ?? 0) >= 0 else { return nil }
+        return TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
 
     /// The general path: any valid JSON, with errors that say what is wrong.
@@ -140,7 +140,7 @@ public struct JSONLTraceReader: Sendable {
         let r = try TraceLineReader(line, number: number, what: "the event")
         let t = try r.number("t")!, x = try r.number("x")!, y = try r.number("y")!
         let touch = try r.number("touch")!
-        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        guard let finger = Int(exactly: touch) else { throw TraceError(line: number, "'touch' must be a whole number") }
         let radius = try r.number("radius", optional: true)
         if let radius, radius < 0 { throw TraceError(line: number, "'radius' must not be negative") }
         let ps = try r.string("phase", required: true)!
@@ -148,7 +148,7 @@ public struct JSONLTraceReader: Sendable {
             throw TraceError(line: number, "unknown phase '\(ps.clipped)' (expected began, moved, stationary, ended or cancelled)")
         }
         let expect = try r.string("expect")
-        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+        return TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
 }
 
@@ -292,7 +292,7 @@ public struct CSVTraceReader: Sendable {
             return d
         }
         let t = try numeric(2, "t"), touch = try numeric(3, "touch"), x = try numeric(5, "x"), y = try numeric(6, "y")
-        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        guard let finger = Int(exactly: touch) else { throw TraceError(line: number, "'touch' must be a whole number") }
         let phaseField = columns[4]
         let phase = unquoted[phaseField] == nil ? Phase(bytes: UnsafeBufferPointer(rebasing: line[fields[phaseField]]))
                                                 : Phase(rawValue: unquoted[phaseField]!)
@@ -321,7 +321,7 @@ public struct CSVTraceReader: Sendable {
             guard !lastScreen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
         }
         return Row(trace: lastTrace, screen: lastScreen,
-                   event: TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect))
+                   event: TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect))
     }
 
     /// Splits a line into field ranges (RFC 4180 quoting). Quoted fields also get their unescaped text.
