@@ -55,43 +55,46 @@ done
 echo "== building the fuzz targets ($config, -sanitize=fuzzer)"
 build_start=$(date +%s)
 swift build -c "$config" --sanitize=fuzzer
-bin=$(swift build -c "$config" --sanitize=fuzzer --show-bin-path)
+bin=$(cd "$(pwd)" && swift build -c "$config" --sanitize=fuzzer --show-bin-path)
 echo "built in $(( $(date +%s) - build_start )) s"
 
 failed=0
 summary=()
+here=$(pwd)
 for t in "${targets[@]}"; do
-  corpus=.build/corpus/$t
-  crashes=Crashes/$t
-  mkdir -p "$corpus" "$crashes"
+  corpus=$here/.build/corpus/$t
+  crashes=$here/Crashes/$t
+  work=$here/.build/work/$t      # libFuzzer's worker logs (fuzz-N.log) land in the directory it runs in
+  mkdir -p "$corpus" "$crashes" "$work"
+  rm -f "$work"/fuzz-*.log
   for pattern in $(seeds "$t"); do
     for f in $root/$pattern; do [ -f "$f" ] && cp "$f" "$corpus/seed-$(basename "$f")"; done
   done
   if [ -d "Corpus/$t" ]; then cp Corpus/"$t"/* "$corpus"/ 2>/dev/null || true; fi
-  log=.build/fuzz-$t.log
+  log=$work/run.log
   echo "== fuzz-$t: $runs executions"
   start=$(date +%s)
-  set +e
   # -timeout: an input that takes longer is a hang; -rss_limit_mb: more memory is an out-of-memory.
-  args=(-runs="$runs" -dict=Dictionaries/"$t".dict -artifact_prefix="$crashes"/ -timeout=10 -rss_limit_mb=2048
-        -max_len=65536 -print_final_stats=1)
+  args=(-dict="$here/Dictionaries/$t.dict" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048
+        -max_len=16384 -print_final_stats=1)
   if [ "$jobs" -gt 1 ]; then
     # Workers share the corpus; each runs its share of the executions.
-    args=(-runs=$(( runs / jobs )) -dict=Dictionaries/"$t".dict -artifact_prefix="$crashes"/ -timeout=10 -rss_limit_mb=2048
-          -max_len=65536 -print_final_stats=1 -jobs="$jobs" -workers="$jobs")
+    args+=(-runs=$(( runs / jobs )) -jobs="$jobs" -workers="$jobs")
+  else
+    args+=(-runs="$runs")
   fi
-  "$bin/fuzz-$t" "${args[@]}" "$corpus" > "$log" 2>&1
+  set +e
+  (cd "$work" && "$bin/fuzz-$t" "${args[@]}" "$corpus" > "$log" 2>&1)
   status=$?
   set -e
   seconds=$(( $(date +%s) - start ))
-  done_runs=$(cat "$log" fuzz-*.log 2>/dev/null | grep "stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}' || true)
+  done_runs=$(cat "$log" "$work"/fuzz-*.log 2>/dev/null | grep "stat::number_of_executed_units" | awk '{s += $2} END {print s + 0}' || true)
   found=$(find "$crashes" -type f | wc -l | tr -d ' ')
-  if [ "$status" -eq 0 ] && [ "$found" -eq 0 ]; then result=ok; else result="FAILED (exit $status, $found input(s) in Fuzz/$crashes)"; failed=1; fi
+  if [ "$status" -eq 0 ] && [ "$found" -eq 0 ]; then result=ok; else result="FAILED (exit $status, $found input(s) in Fuzz/Crashes/$t)"; failed=1; fi
   line=$(printf '%-12s %12s executions %6s s  %s' "$t" "$done_runs" "$seconds" "$result")
   summary+=("$line")
   echo "$line"
-  [ "$result" = ok ] || tail -n 30 "$log"
-  rm -f fuzz-*.log
+  [ "$result" = ok ] || tail -n 30 "$log" "$work"/fuzz-*.log 2>/dev/null | tail -n 40
 done
 
 echo "== summary"

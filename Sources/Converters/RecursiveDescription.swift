@@ -44,7 +44,7 @@ enum RecursiveDescriptionParser {
 
     static func looksLikeViewLine(_ line: Substring) -> Bool {
         guard let start = elementStart(line) else { return false }
-        return line[start...].contains("frame = (")
+        return DumpText.has(line[start...], "frame = (")
     }
 
     /// The index of the `<` that opens the view description on the line: `<Class:` or `<Class;`.
@@ -66,10 +66,16 @@ enum RecursiveDescriptionParser {
 
     /// Parses `<Class: 0x…; key = value; …>` starting at `start`.
     static func element(_ line: Substring, at start: Substring.Index) -> Element? {
-        let chars = Array(line[line.index(after: start)...])
+        // Unicode scalars, not Characters: every delimiter is ASCII, and grapheme breaking is slow.
+        let chars = Array(line[line.index(after: start)...].unicodeScalars)
+        func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: scalars)
+            return String(s)
+        }
         var i = 0
-        var name = ""
-        while i < chars.count, chars[i] != ":" && chars[i] != ";" && chars[i] != ">" { name.append(chars[i]); i += 1 }
+        while i < chars.count, chars[i] != ":" && chars[i] != ";" && chars[i] != ">" { i += 1 }
+        let name = text(chars[0..<i])
         guard i < chars.count else { return nil }
         var props: [(String, Substring)] = []
         if chars[i] == ">" { return Element(className: name, properties: [], closed: true, inQuote: false) }
@@ -80,43 +86,43 @@ enum RecursiveDescriptionParser {
         guard i < chars.count else { return Element(className: name, properties: [], closed: false, inQuote: false) }
         if chars[i] == ">" { return Element(className: name, properties: [], closed: true, inQuote: false) }
         i += 1
-        var segment = ""
+        var segmentStart = i
         var depth = 0
         var inQuote = false
         var closed = false
-        func flush() {
-            let s = segment.trimmingCharactersInSpaces
-            segment = ""
+        func flush(_ end: Int) {
+            let s = text(chars[segmentStart..<end]).trimmingCharactersInSpaces
             guard !s.isEmpty else { return }
             // `key = value` or `key: value` (scroll views' contentOffset: {0, -20}).
-            if let eq = s.range(of: " = ") {
+            if let eq = s.utf8.firstRange(of: " = ".utf8) {
                 props.append((String(s[..<eq.lowerBound]), Substring(s[eq.upperBound...])))
-            } else if let colon = s.range(of: ": ") {
+            } else if let colon = s.utf8.firstRange(of: ": ".utf8) {
                 props.append((String(s[..<colon.lowerBound]), Substring(s[colon.upperBound...])))
             }
         }
         while i < chars.count {
             let c = chars[i]
             if inQuote {
-                segment.append(c)
                 // A quote closes only before `;` or `>` (texts hold apostrophes: 'What's').
                 if c == "'", i + 1 >= chars.count || chars[i + 1] == ";" || chars[i + 1] == ">" { inQuote = false }
                 i += 1
                 continue
             }
             switch c {
-            case "'" where segment.hasSuffix("= "): inQuote = true; segment.append(c)
-            case "<", "{", "(", "[": depth += 1; segment.append(c)
-            case "}", ")", "]": depth = max(0, depth - 1); segment.append(c)
+            case "'" where i - segmentStart >= 2 && chars[i - 2] == "=" && chars[i - 1] == " ": inQuote = true
+            case "<", "{", "(", "[": depth += 1
+            case "}", ")", "]": depth = max(0, depth - 1)
             case ">":
-                if depth == 0 { flush(); closed = true } else { depth -= 1; segment.append(c) }
-            case ";" where depth == 0: flush()
-            default: segment.append(c)
+                if depth == 0 { flush(i); closed = true } else { depth -= 1 }
+            case ";" where depth == 0:
+                flush(i)
+                segmentStart = i + 1
+            default: break
             }
             if closed { break }
             i += 1
         }
-        if !closed { flush() }
+        if !closed { flush(chars.count) }
         return Element(className: name, properties: props, closed: closed, inQuote: inQuote)
     }
 
@@ -188,7 +194,7 @@ enum RecursiveDescriptionParser {
     /// (`   |    | <CALayer: 0x…> (layer)`: only bars and spaces before its `<`).
     static func startsEntry(_ line: Substring) -> Bool {
         guard let start = elementStart(line) else { return false }
-        if line[start...].contains("frame = (") { return true }
+        if DumpText.has(line[start...], "frame = (") { return true }
         let prefix = line[..<start]
         return prefix.contains("|") && prefix.allSatisfy { $0 == "|" || $0 == " " || $0 == "\t" }
     }
@@ -228,7 +234,7 @@ enum RecursiveDescriptionParser {
                 let depth = entry.prefix.filter { $0 == "|" }.count
                 let element = entry.element
                 let after = Substring(entry.body)
-                if after.hasSuffix("(layer)") || after.contains("> (layer)") { continue }
+                if after.hasSuffix("(layer)") || DumpText.has(after, "> (layer)") { continue }
                 guard element.value("frame") != nil else {
                     if let c = current, depth > c.rootDepth, !afterOther {
                         current!.tree.warnings.append("line \(entry.line): \(element.className) has no frame: skipped (its subviews, if any, are placed as if it were not there)")

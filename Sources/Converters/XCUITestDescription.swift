@@ -136,26 +136,33 @@ enum XCUITestParser {
     /// Splits at commas outside `{}` and `'…'` (a quote closes before `,` or the line end);
     /// also says whether the line ended inside a quote.
     static func splitTopLevel(_ s: Substring) -> (parts: [String], openQuote: Bool) {
+        // Unicode scalars, not Characters: the delimiters are ASCII, and grapheme breaking is slow.
+        let chars = Array(s.unicodeScalars)
+        func text(_ from: Int, _ to: Int) -> String {
+            var v = String.UnicodeScalarView()
+            v.append(contentsOf: chars[from..<to])
+            return String(v)
+        }
         var parts: [String] = []
-        var current = ""
+        var partStart = 0
         var depth = 0
         var inQuote = false
-        let chars = Array(s)
         for (i, c) in chars.enumerated() {
             if inQuote {
-                current.append(c)
                 if c == "'", i + 1 >= chars.count || chars[i + 1] == "," { inQuote = false }
                 continue
             }
             switch c {
-            case "'" where current.hasSuffix(": "): inQuote = true; current.append(c)
-            case "{": depth += 1; current.append(c)
-            case "}": depth -= 1; current.append(c)
-            case "," where depth == 0: parts.append(current); current = ""
-            default: current.append(c)
+            case "'" where i - partStart >= 2 && chars[i - 2] == ":" && chars[i - 1] == " ": inQuote = true
+            case "{": depth += 1
+            case "}": depth -= 1
+            case "," where depth == 0:
+                parts.append(text(partStart, i))
+                partStart = i + 1
+            default: break
             }
         }
-        parts.append(current)
+        parts.append(text(partStart, chars.count))
         return (parts, inQuote)
     }
 

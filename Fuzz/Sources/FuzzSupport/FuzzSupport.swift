@@ -18,10 +18,11 @@ public enum Fuzz {
         fatalError("fuzz property broken: \(what)" + (error.map { ": \($0)" } ?? ""))
     }
 
-    /// A converter: convert (format forced, then detected); a success must read back as a snapshot
-    /// that writes the same bytes again.
+    /// A converter: convert (the format forced for inputs of even length, detected for odd ones, so
+    /// both paths are explored at the cost of one); a success must read back as a snapshot that
+    /// writes the same bytes again.
     public static func convert(_ data: Data, _ format: CaptureFormat) {
-        for f in [format, nil] {
+        for f in [data.count % 2 == 0 ? format : nil] {
             do {
                 let c = try Converter.convert(data, format: f)
                 let text = c.json
