@@ -6,11 +6,13 @@
 #   Fuzz/run.sh -n 3000                  # a smoke run (what .ci/run does)
 #   Fuzz/run.sh -n 5000000 -j 2 wda lint # some targets, two worker processes each
 #
-# Seeds come from the repository (Traces/, Baselines/, the test fixtures) and
+# Seeds come from the repository (Traces/, Baselines/, the test fixtures and the
+# inputs that once crashed a target, Tests/ConvertersTests/Fixtures/crashes/) and
 # Fuzz/Corpus/<target>/; the inputs libFuzzer finds on the way go to
 # Fuzz/.build/corpus/<target>/ (kept between runs, not committed). Crashes go to
 # Fuzz/Crashes/<target>/: turn each into a regression test in the main suite
-# (Tests/ConvertersTests/FuzzRegressionTests.swift), then delete the file.
+# (copy it to Tests/ConvertersTests/Fixtures/crashes/<name>.<format>, which
+# FuzzRegressionTests reads), fix the cause, then delete it here.
 # Exit status: 0 when no target failed, 1 otherwise.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -39,11 +41,11 @@ seeds() {
     trace-jsonl) echo "Traces/*.jsonl" ;;
     trace-csv) echo "Traces/*.csv" ;;
     baseline) echo "Baselines/*.json" ;;
-    bundle) echo "Traces/builds/*.capture.json" ;;
-    swiftui) echo "Tests/ConvertersTests/Fixtures/*.swiftui.json" ;;
-    recursive) echo "Tests/ConvertersTests/Fixtures/*.recursive.txt" ;;
-    xcuitest) echo "Tests/ConvertersTests/Fixtures/*.xcuitest.txt Tests/ConvertersTests/Fixtures/wda-description.json" ;;
-    wda) echo "Tests/ConvertersTests/Fixtures/*.wda.xml" ;;
+    bundle) echo "Traces/builds/*.capture.json Tests/ConvertersTests/Fixtures/crashes/*.capture.json" ;;
+    swiftui) echo "Tests/ConvertersTests/Fixtures/*.swiftui.json Tests/ConvertersTests/Fixtures/crashes/*.swiftui.json" ;;
+    recursive) echo "Tests/ConvertersTests/Fixtures/*.recursive.txt Tests/ConvertersTests/Fixtures/crashes/*.recursive.txt" ;;
+    xcuitest) echo "Tests/ConvertersTests/Fixtures/*.xcuitest.txt Tests/ConvertersTests/Fixtures/wda-description.json Tests/ConvertersTests/Fixtures/crashes/*.xcuitest.txt" ;;
+    wda) echo "Tests/ConvertersTests/Fixtures/*.wda.xml Tests/ConvertersTests/Fixtures/crashes/*.wda.xml" ;;
     lint) echo "Traces/source/*.swift" ;;
   esac
 }

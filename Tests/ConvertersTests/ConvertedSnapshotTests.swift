@@ -72,12 +72,14 @@ struct ConvertedSnapshotTests {
         #expect(s.screen == "Screen")
     }
 
-    /// Every dump the repository holds: the fixtures, the example bundle and the fuzz seeds of every converter.
+    /// Every dump the repository holds: the fixtures, the inputs that once crashed a fuzz target, the example
+    /// bundle and the fuzz seeds of every converter.
     static func allDumps() throws -> [(String, Data)] {
         var out: [(String, Data)] = []
         let fm = FileManager.default
         let root = URL(fileURLWithPath: repositoryRoot)
-        var folders = [Files.tests.appendingPathComponent("Fixtures"), root.appendingPathComponent("Traces/builds")]
+        var folders = [Files.tests.appendingPathComponent("Fixtures"), Files.tests.appendingPathComponent("Fixtures/crashes"),
+                       root.appendingPathComponent("Traces/builds")]
         let corpus = root.appendingPathComponent("Fuzz/Corpus")
         for target in (try? fm.contentsOfDirectory(atPath: corpus.path)) ?? [] where FuzzTargets.converters.contains(target) {
             folders.append(corpus.appendingPathComponent(target))
@@ -85,6 +87,8 @@ struct ConvertedSnapshotTests {
         for folder in folders {
             for name in try fm.contentsOfDirectory(atPath: folder.path).sorted() {
                 let url = folder.appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
                 out.append((url.path.replacingOccurrences(of: root.path + "/", with: ""), try Data(contentsOf: url)))
             }
         }
@@ -94,7 +98,7 @@ struct ConvertedSnapshotTests {
     @Test("Property: for every fixture and every fuzz seed of every format, a successful convert (detected or forced) produces a snapshot that decodes")
     func everyDumpReadsBack() throws {
         let dumps = try Self.allDumps()
-        #expect(dumps.count >= 16)
+        #expect(dumps.count >= 17)
         var converted = 0
         for (name, data) in dumps {
             for format in [nil] + CaptureFormat.allCases.map(Optional.some) {
