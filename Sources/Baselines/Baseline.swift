@@ -193,6 +193,7 @@ private struct BaselineReader {
         guard version == 1 || version == 2 else {
             throw r.fail(versionValue, "unsupported baseline version \(JSONValue.format(version)) (this tool reads versions 1 and 2)")
         }
+        let fileVersion = try r.integer(versionValue, in: 1...2)
         let suite = try r.string(try r.required("suite", in: top, of: root))
         var settings = BaselineSettings()
         if let s = r.optional("settings", in: top) {
@@ -225,7 +226,7 @@ private struct BaselineReader {
                 ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
         }
         var baseline = Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses,
-                                fileVersion: Int(version))
+                                fileVersion: fileVersion)
         if let k = r.optional("known", in: top) { baseline.known = try known(k) }
         return baseline
     }
@@ -268,7 +269,7 @@ private struct BaselineReader {
         guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw r.fail(outcomeValue, "unknown outcome '\(outcomeText.clipped)'") }
         return Baseline.Press(
             trace: try r.string(try r.required("trace", in: m, of: v)),
-            press: Int(try r.number(try r.required("press", in: m, of: v))),
+            press: try r.count(try r.required("press", in: m, of: v)),
             at: Point(at[0], at[1]),
             outcome: outcome,
             node: try optionalString("node", m),

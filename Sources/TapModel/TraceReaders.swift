@@ -131,8 +131,8 @@ public struct JSONLTraceReader: Sendable {
         }
         s.skipWhitespace()
         guard s.peek() == nil, let t, let touch, let phase, phase != .fired, let x, let y,
-              touch == touch.rounded(), abs(touch) < 1e15, TouchEvent.radiusProblem(radius ?? 0) == nil else { return nil }
-        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+              let finger = Int(exactly: touch), TouchEvent.radiusProblem(radius ?? 0) == nil else { return nil }
+        return TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
 
     /// The general path: any valid JSON, with errors that say what is wrong.
@@ -150,7 +150,7 @@ public struct JSONLTraceReader: Sendable {
         }
         let t = try r.number("t")!, x = try r.number("x")!, y = try r.number("y")!
         let touch = try r.number("touch")!
-        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        guard let finger = Int(exactly: touch) else { throw TraceError(line: number, "'touch' must be a whole number") }
         let radius = try r.number("radius", optional: true)
         if let radius, let problem = TouchEvent.radiusProblem(radius) { throw TraceError(line: number, problem) }
         let ps = try r.string("phase", required: true)!
@@ -158,7 +158,7 @@ public struct JSONLTraceReader: Sendable {
             throw TraceError(line: number, "unknown phase '\(ps.clipped)' (expected began, moved, stationary, ended or cancelled)")
         }
         let expect = try r.string("expect")
-        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+        return TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
 }
 
@@ -312,7 +312,7 @@ public struct CSVTraceReader: Sendable {
             phase == .fired && fields[columns[column]].isEmpty && unquoted[columns[column]] == nil ? 0 : try numeric(column, name)
         }
         let t = try numeric(2, "t"), touch = try numericOrZero(3, "touch"), x = try numericOrZero(5, "x"), y = try numericOrZero(6, "y")
-        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        guard let finger = Int(exactly: touch) else { throw TraceError(line: number, "'touch' must be a whole number") }
         var radius: Double?
         if columns[7] >= 0, !fields[columns[7]].isEmpty {
             radius = try numeric(7, "radius")
@@ -340,7 +340,7 @@ public struct CSVTraceReader: Sendable {
             guard !lastScreen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
         }
         let event = phase == .fired ? TouchEvent.fired(t: t, action: expect!)
-            : TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+            : TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
         return Row(trace: lastTrace, screen: lastScreen, event: event)
     }
 
