@@ -76,7 +76,7 @@ let package = Package(
             "Pipeline", "Reports", "SourceLint", "SourceLintReports",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
-        .target(name: "TestSupport", dependencies: ["TapModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines", "HitTesting", "ReplayEngine", "TapModel"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),

@@ -66,28 +66,9 @@ struct ExampleAppTests {
         #expect(Set(ids).count == 2)
     }
 
-    /// The fenced blocks of docs/capture.md whose first line names their source: `// From PATH` or `# From PATH`.
-    static func quotedBlocks() throws -> [(source: String, lines: [String], docLine: Int)] {
-        let doc = try String(contentsOfFile: repositoryRoot + "/docs/capture.md", encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [(String, [String], Int)] = []
-        var i = 0
-        while i < doc.count {
-            guard doc[i].hasPrefix("```"), doc[i].count > 3, i + 1 < doc.count else { i += 1; continue }
-            let first = doc[i + 1].trimmingCharacters(in: .whitespaces)
-            var j = i + 1
-            var body: [String] = []
-            while j + 1 < doc.count, !doc[j + 1].hasPrefix("```") { j += 1; body.append(doc[j]) }
-            for prefix in ["// From ", "# From "] where first.hasPrefix(prefix) {
-                blocks.append((String(first.dropFirst(prefix.count)), body, i + 2))
-            }
-            i = j + 2
-        }
-        return blocks
-    }
-
     @Test("Each block of docs/capture.md taken from the example or its workflow is in that file: Swift line for line, commands in order")
     func docsQuoteTheExample() throws {
-        let blocks = try Self.quotedBlocks()
+        let blocks = try DocQuotes.blocks(in: "docs/capture.md")
         #expect(blocks.count >= 8)
         #expect(Set(blocks.map(\.source)).isSuperset(of: [
             "Examples/FlowSettings/FlowSettings/TapReplaySupport.swift",
@@ -95,16 +76,8 @@ struct ExampleAppTests {
             ".github/workflows/capture-kit.yml",
         ]))
         for block in blocks {
-            let file = try String(contentsOfFile: repositoryRoot + "/" + block.source, encoding: .utf8).components(separatedBy: "\n")
-            if block.source.hasSuffix(".swift") {
-                let found = (0...max(0, file.count - block.lines.count)).contains { Array(file[$0..<min(file.count, $0 + block.lines.count)]) == block.lines }
-                #expect(found, "docs/capture.md:\(block.docLine): these lines are not in \(block.source) as written")
-            } else {
-                let wanted = block.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                var next = 0
-                for line in file where next < wanted.count && line.trimmingCharacters(in: .whitespaces) == wanted[next] { next += 1 }
-                #expect(next == wanted.count, "docs/capture.md:\(block.docLine): `\(next < wanted.count ? wanted[next] : "")` is not in \(block.source) in this order")
-            }
+            let problem = try DocQuotes.mismatch(block, doc: "docs/capture.md")
+            #expect(problem == nil, "\(problem ?? "")")
         }
     }
 }
