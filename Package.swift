@@ -24,6 +24,7 @@ let package = Package(
             "Pipeline", "Reports",
         ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
+        .library(name: "TapReplayTesting", targets: ["TapReplayTesting"]),
     ],
     traits: [
         .trait(name: "Tool", description: "The replay tool and its libraries, with GRDB, swift-crypto, swift-syntax and ArgumentParser. On by default; an app that adds the package for TapReplayCapture alone turns it off with traits: []."),
@@ -71,6 +72,8 @@ let package = Package(
         .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint"]),
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
+        // assertTappable in an app's XCTest or Swift Testing tests: the engine and the kit, nothing of the tool (docs/testing.md).
+        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "Baselines", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports",
@@ -89,6 +92,7 @@ let package = Package(
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
+        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "Baselines", "Converters", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )
