@@ -7,7 +7,7 @@ import Foundation
 /// test chooses:
 ///
 /// 1. the test launches the app with `TAPREPLAY_UITEST_DIRECTORY` set to a
-///    folder of its own (`XCUIApplication.prepareForAssertTappable()`);
+///    new folder (`XCUIApplication.prepareForAssertTappable()`, `newDirectory()`);
 /// 2. to audit the screen on display it writes `request.json` there
 ///    (`{"id", "screen", "captureText"}`) and posts the Darwin notification
 ///    `com.tapreplay.uitest.capture`;
@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Everything here but the notification is plain Foundation, so both sides are
 /// tested on Linux; the UIKit and Darwin-notification lines are in
-/// `UITestAnswering.swift` and TapReplayTesting's `UITestAsking.swift`.
+/// `TestingGlue.swift` and TapReplayTesting's `AssertTappableUITest.swift`.
 public enum UITestChannel {
     /// The launch environment variable that names the folder.
     public static let directoryVariable = "TAPREPLAY_UITEST_DIRECTORY"
@@ -55,6 +55,16 @@ public enum UITestChannel {
             case .files(let message): return message
             }
         }
+    }
+
+    /// A new folder for one launch of the app, chosen by the test: under the
+    /// simulated device's shared folder (`SIMULATOR_SHARED_RESOURCES_DIRECTORY`,
+    /// which every process on that simulator reads and writes, whatever its
+    /// container), else under `temporary`.
+    public static func newDirectory(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                    temporary: URL = FileManager.default.temporaryDirectory) -> URL {
+        let shared = environment["SIMULATOR_SHARED_RESOURCES_DIRECTORY"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        return (shared ?? temporary).appendingPathComponent("TapReplayUITest-" + UUID().uuidString, isDirectory: true)
     }
 
     public static func requestFile(in directory: URL) -> URL { directory.appendingPathComponent("request.json") }

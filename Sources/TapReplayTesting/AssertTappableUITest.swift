@@ -11,11 +11,11 @@ import XCTest
 
 extension XCUIApplication {
     /// Call before `launch()`: lets `assertTappable(self)` ask the app for its
-    /// screen (a folder of this test process named in the launch environment),
-    /// and sets `SWIFTUI_VIEW_DEBUG=31` so that SwiftUI keeps the data the audit
-    /// reads. The app must call `TapReplayCapture.answerUITests()` at launch.
+    /// screen (a new folder in the simulator's shared folder, named in the launch
+    /// environment), and sets `SWIFTUI_VIEW_DEBUG=31` so that SwiftUI keeps the
+    /// data the audit reads. The app must call `TapReplayCapture.answerUITests()` at launch.
     public func prepareForAssertTappable() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TapReplayUITest-" + UUID().uuidString, isDirectory: true)
+        let folder = UITestChannel.newDirectory()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         launchEnvironment[UITestChannel.directoryVariable] = folder.path
         launchEnvironment["SWIFTUI_VIEW_DEBUG"] = "31"

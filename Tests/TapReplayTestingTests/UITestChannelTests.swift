@@ -59,6 +59,18 @@ struct UITestChannelTests {
         #expect(message.contains("app.prepareForAssertTappable()") && message.contains("simulator"))
     }
 
+    @Test("The test's folder is a new one under the simulator's shared folder, which the app can reach; elsewhere under the temporary folder")
+    func directory() {
+        let temporary = URL(fileURLWithPath: "/tmp/runner", isDirectory: true)
+        let shared = UITestChannel.newDirectory(environment: ["SIMULATOR_SHARED_RESOURCES_DIRECTORY": "/Users/ci/Library/Developer/CoreSimulator/Devices/D1/data"],
+                                                temporary: temporary)
+        #expect(shared.deletingLastPathComponent().path == "/Users/ci/Library/Developer/CoreSimulator/Devices/D1/data")
+        #expect(shared.lastPathComponent.hasPrefix("TapReplayUITest-"))
+        let elsewhere = UITestChannel.newDirectory(environment: ["SIMULATOR_SHARED_RESOURCES_DIRECTORY": ""], temporary: temporary)
+        #expect(elsewhere.deletingLastPathComponent().path == "/tmp/runner")
+        #expect(UITestChannel.newDirectory(environment: [:], temporary: temporary) != elsewhere)
+    }
+
     @Test("The app ignores a folder without a readable request, and a request whose id could name another file")
     func badRequests() throws {
         let temp = TemporaryFolder("tapreplay-uitest")
