@@ -9,9 +9,10 @@ import UIKit
 
 /// Hosts `view` off-screen at `size` in the test process, captures it in
 /// memory with the kit, and audits it as `replay audit` would (A1–A9, and A10
-/// once the audit has it) under the touch-binding profile of the simulator
-/// the test runs on (its `device.os` and the app's SDK). Each unwaived error
-/// fails the test at this line, with its node, value and fix.
+/// once the audit has it). The snapshot records the simulator's system
+/// (`device.os`) and the app's SDK (`app.sdk`), which choose the touch-binding
+/// profile (touch-binding.md §7). Each unwaived error fails the test at this
+/// line, with its node, value and fix.
 ///
 /// ```swift
 /// @MainActor @Test func settingsRowsAreTappable() {

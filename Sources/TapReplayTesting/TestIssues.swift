@@ -61,8 +61,11 @@ public enum TestIssues {
         }
     }
 
-    /// Writes to the test's log (standard output, which Xcode shows in the test report).
+    /// Writes to the test's log: standard error, where Swift Testing and Apple's
+    /// XCTest write their failures, at once (unbuffered), so that it stays right
+    /// before the failures it explains even when a runner (`swift test`)
+    /// relays standard output and standard error through two pipes.
     public static func log(_ text: String) {
-        print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }
