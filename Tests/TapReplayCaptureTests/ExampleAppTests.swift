@@ -25,22 +25,30 @@ struct ExampleAppTests {
         return []
     }
 
-    @Test("Every object the project refers to exists; the app links TapReplayCapture from this repository; its folders hold the app and its UI test; Swift 6")
+    @Test("Every object the project refers to exists; the app links TapReplayCapture and its UI tests TapReplayTesting from this repository; its folders hold the app and its UI tests; Swift 6")
     func projectIsWellFormed() throws {
         let (objects, root) = try Self.projectObjects()
         #expect(objects[root]?["isa"] as? String == "PBXProject")
         for (id, object) in objects {
             for ref in Self.references(object) { #expect(objects[ref] != nil, "\(id) refers to \(ref), which is not in the project") }
         }
-        let package = try #require(objects.values.first { $0["isa"] as? String == "XCLocalSwiftPackageReference" })
+        let (packageID, package) = try #require(objects.first { $0.value["isa"] as? String == "XCLocalSwiftPackageReference" })
         let packagePath = URL(fileURLWithPath: Self.example).appendingPathComponent(try #require(package["relativePath"] as? String)).standardized.path
         #expect(packagePath == URL(fileURLWithPath: repositoryRoot).standardized.path)
-        let product = try #require(objects.values.first { $0["isa"] as? String == "XCSwiftPackageProductDependency" })
-        #expect(product["productName"] as? String == "TapReplayCapture")
-
         let targets = objects.values.filter { $0["isa"] as? String == "PBXNativeTarget" }
         #expect(Set(targets.compactMap { $0["productType"] as? String })
                 == ["com.apple.product-type.application", "com.apple.product-type.bundle.ui-testing"])
+        // The app links the kit; its UI tests link TapReplayTesting (assertTappable), each in its Frameworks phase too.
+        for target in targets {
+            let products = (target["packageProductDependencies"] as? [String] ?? []).compactMap { objects[$0] }
+            #expect(products.allSatisfy { $0["isa"] as? String == "XCSwiftPackageProductDependency" && $0["package"] as? String == packageID })
+            let linked = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] }
+                .filter { $0["isa"] as? String == "PBXFrameworksBuildPhase" }
+                .flatMap { ($0["files"] as? [String] ?? []).compactMap { objects[$0]?["productRef"] as? String } }
+            #expect(linked == target["packageProductDependencies"] as? [String] ?? [])
+            let expected = target["productType"] as? String == "com.apple.product-type.application" ? "TapReplayCapture" : "TapReplayTesting"
+            #expect(products.compactMap { $0["productName"] as? String } == [expected], "\(target["name"] ?? "?")")
+        }
         for target in targets {
             for group in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
                 let folder = Self.example + "/" + (objects[group]?["path"] as? String ?? "?")
