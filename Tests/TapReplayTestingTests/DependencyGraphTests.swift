@@ -31,7 +31,11 @@ struct DependencyGraphTests {
         #expect(products.isEmpty, "products of other packages in TapReplayTesting's graph: \(products)")
     }
 
-    @Test("TestingOnlyApp (an app's package whose tests use TapReplayTesting, traits: []) resolves no other package and builds only the engine, the kit, TapReplayTesting and its own modules")
+    @Test("""
+        TestingOnlyApp (an app's package whose tests use TapReplayTesting, traits: []) resolves no other package and builds only \
+        the engine, the kit, TapReplayTesting and its own modules; its test fails on the hollow Flow Meter row and passes once \
+        the row has its contentShape, printing what docs/testing.md shows
+        """)
     func testingOnlyApp() throws {
         let temp = TemporaryFolder("tapreplay-testingonly")
         let app = try SwiftPackages.fixture("TestingOnlyApp", in: temp)
@@ -53,5 +57,29 @@ struct DependencyGraphTests {
         #expect(modules.subtracting(own) == Self.allowed, "built: \(modules.sorted())")
         let checkouts = (try? FileManager.default.contentsOfDirectory(atPath: app + "/.build/checkouts")) ?? []
         #expect(checkouts.isEmpty, "checked out: \(checkouts)")
+
+        // The app's test as docs/testing.md runs it: the README's settings screen as the kit captured it,
+        // without the Flow Meter row's contentShape (exit 1), then with it (exit 0).
+        let outputs = try DocQuotes.outputBlocks(in: "docs/testing.md", command: "swift test")
+        try #require(outputs.count == 2, "docs/testing.md shows \(outputs.count) outputs of swift test, not 2")
+        for (hollow, block) in zip([true, false], outputs) {
+            try SettingsCapture.data(hollowFlowMeter: hollow).write(to: URL(fileURLWithPath: app + "/Tests/TestingOnlyAppTests/Settings.capture.json"))
+            let run = try #require(try SwiftPackages.run(["test", "--skip-build"], in: app), "swift test timed out")
+            #expect(run.status == (hollow ? 1 : 0), "\(run.output.suffix(3000))")
+            let printed: [String] = run.output.components(separatedBy: "\n").map(Self.withoutTimes)
+            #expect(Self.contains(printed, block.map(Self.withoutTimes)),
+                    "docs/testing.md's output of the \(hollow ? "hollow" : "fixed") screen is not what swift test printed:\n\(run.output)")
+        }
+    }
+
+    /// A line of Swift Testing's output without its durations (`after 2.990 seconds`).
+    static func withoutTimes(_ line: String) -> String {
+        line.replacing(#/after \d+\.\d+ seconds/#, with: "after … seconds")
+    }
+
+    /// Whether `lines` holds `run`, one line after the other.
+    static func contains(_ lines: [String], _ run: [String]) -> Bool {
+        guard run.count <= lines.count else { return false }
+        return (0...(lines.count - run.count)).contains { start in Array(lines[start..<(start + run.count)]) == run }
     }
 }

@@ -30,6 +30,23 @@ public enum DocQuotes {
         return blocks
     }
 
+    /// The fenced blocks of the doc at `path` whose first line is `$ <command>`
+    /// (the output a command prints, as the doc shows it), without that line.
+    public static func outputBlocks(in path: String, command: String) throws -> [[String]] {
+        let doc = try String(contentsOfFile: repositoryRoot + "/" + path, encoding: .utf8).components(separatedBy: "\n")
+        var blocks: [[String]] = []
+        var i = 0
+        while i < doc.count {
+            guard doc[i].hasPrefix("```"), i + 1 < doc.count, doc[i + 1] == "$ " + command else { i += 1; continue }
+            var j = i + 2
+            var body: [String] = []
+            while j < doc.count, !doc[j].hasPrefix("```") { body.append(doc[j]); j += 1 }
+            blocks.append(body)
+            i = j + 1
+        }
+        return blocks
+    }
+
     /// Nil when `block` is in its source file as written: Swift line for line,
     /// anything else (commands) its non-empty lines in order; else what is wrong.
     public static func mismatch(_ block: QuotedBlock, doc: String) throws -> String? {
