@@ -27,7 +27,8 @@ public struct AssertionLocation: Sendable {
 /// is set (the body of a `@Test`, and every task it starts with structured
 /// concurrency), else XCTest (`XCTFail`). A detached task started from a Swift
 /// Testing test has no `Test.current`: its failures go to `XCTFail`, which
-/// Swift Testing records too from Xcode 26 on (its XCTest interoperability).
+/// Swift Testing records too where it has its XCTest interoperability
+/// (announced at WWDC 2026); before it, XCTest has no test to give them to.
 public enum TestIssues {
     /// The framework a failure goes to right now.
     public enum Framework: Sendable, Equatable { case swiftTesting, xcTest, none }
