@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "replay-lint", targets: ["replay-lint"]),
         .plugin(name: "ReplayLintBuildPlugin", targets: ["ReplayLintBuildPlugin"]),
         .plugin(name: "ReplayLintCommandPlugin", targets: ["ReplayLintCommandPlugin"]),
+        .library(name: "TapReplayTesting", targets: ["TapReplayTesting"]),
     ],
     traits: [
         .trait(name: "Tool", description: "The replay tool and its libraries, with GRDB, swift-crypto, swift-syntax, Yams and ArgumentParser. On by default; an app that adds the package for TapReplayCapture alone turns it off with traits: []."),
@@ -85,12 +86,14 @@ let package = Package(
                 dependencies: ["replay-lint"]),
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
+        // assertTappable in an app's XCTest or Swift Testing tests: the engine and the kit, nothing of the tool (docs/testing.md).
+        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "Baselines", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
-        .target(name: "TestSupport", dependencies: ["TapModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines", "HitTesting", "ReplayEngine", "TapModel"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
@@ -103,6 +106,7 @@ let package = Package(
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
+        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "Baselines", "Converters", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )

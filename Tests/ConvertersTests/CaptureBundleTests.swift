@@ -2,6 +2,7 @@ import Converters
 import Foundation
 import HitTesting
 import TapModel
+import TestSupport
 import Testing
 
 @Suite("tapreplay-capture bundles, ids, format detection")

@@ -5,29 +5,6 @@ import TapReplayCapture
 import TestSupport
 import Testing
 
-/// A view as the kit sees it, built by hand.
-@MainActor final class FakeView: CapturableView {
-    var captureClassName: String
-    var captureFrameInWindow: [Double]
-    var captureAlpha: Double = 1
-    var captureIsHidden = false
-    var captureIsUserInteractionEnabled = true
-    var captureClipsToBounds = false
-    var captureAccessibilityIdentifier: String?
-    var captureAccessibilityLabel: String?
-    var captureViewControllerClassName: String?
-    var captureControl: CapturedControl?
-    var captureGestureRecognizers: [CapturedRecognizer] = []
-    var captureOverridesHitTest = false
-    var captureSubviews: [any CapturableView]
-    var captureSwiftUIDebugData: Data?
-
-    init(_ cls: String, _ frame: [Double], _ subviews: [FakeView] = []) {
-        captureClassName = cls; captureFrameInWindow = frame; captureSubviews = subviews
-    }
-}
-
-
 let environment = CaptureEnvironment(infoDictionary: ["CFBundleIdentifier": "com.example.flow", "CFBundleShortVersionString": "3.2.0",
                                                       "CFBundleVersion": "512", "DTSDKName": "iphoneos26.0"],
                                      deviceModel: "iPhone16,1", os: "iOS 18.1", scale: 3, width: 393, height: 852)

@@ -25,22 +25,30 @@ struct ExampleAppTests {
         return []
     }
 
-    @Test("Every object the project refers to exists; the app links TapReplayCapture from this repository; its folders hold the app and its UI test; Swift 6")
+    @Test("Every object the project refers to exists; the app links TapReplayCapture and its UI tests TapReplayTesting from this repository; its folders hold the app and its UI tests; Swift 6")
     func projectIsWellFormed() throws {
         let (objects, root) = try Self.projectObjects()
         #expect(objects[root]?["isa"] as? String == "PBXProject")
         for (id, object) in objects {
             for ref in Self.references(object) { #expect(objects[ref] != nil, "\(id) refers to \(ref), which is not in the project") }
         }
-        let package = try #require(objects.values.first { $0["isa"] as? String == "XCLocalSwiftPackageReference" })
+        let (packageID, package) = try #require(objects.first { $0.value["isa"] as? String == "XCLocalSwiftPackageReference" })
         let packagePath = URL(fileURLWithPath: Self.example).appendingPathComponent(try #require(package["relativePath"] as? String)).standardized.path
         #expect(packagePath == URL(fileURLWithPath: repositoryRoot).standardized.path)
-        let product = try #require(objects.values.first { $0["isa"] as? String == "XCSwiftPackageProductDependency" })
-        #expect(product["productName"] as? String == "TapReplayCapture")
-
         let targets = objects.values.filter { $0["isa"] as? String == "PBXNativeTarget" }
         #expect(Set(targets.compactMap { $0["productType"] as? String })
                 == ["com.apple.product-type.application", "com.apple.product-type.bundle.ui-testing"])
+        // The app links the kit; its UI tests link TapReplayTesting (assertTappable), each in its Frameworks phase too.
+        for target in targets {
+            let products = (target["packageProductDependencies"] as? [String] ?? []).compactMap { objects[$0] }
+            #expect(products.allSatisfy { $0["isa"] as? String == "XCSwiftPackageProductDependency" && $0["package"] as? String == packageID })
+            let linked = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] }
+                .filter { $0["isa"] as? String == "PBXFrameworksBuildPhase" }
+                .flatMap { ($0["files"] as? [String] ?? []).compactMap { objects[$0]?["productRef"] as? String } }
+            #expect(linked == target["packageProductDependencies"] as? [String] ?? [])
+            let expected = target["productType"] as? String == "com.apple.product-type.application" ? "TapReplayCapture" : "TapReplayTesting"
+            #expect(products.compactMap { $0["productName"] as? String } == [expected], "\(target["name"] ?? "?")")
+        }
         for target in targets {
             for group in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
                 let folder = Self.example + "/" + (objects[group]?["path"] as? String ?? "?")
@@ -66,28 +74,9 @@ struct ExampleAppTests {
         #expect(Set(ids).count == 2)
     }
 
-    /// The fenced blocks of docs/capture.md whose first line names their source: `// From PATH` or `# From PATH`.
-    static func quotedBlocks() throws -> [(source: String, lines: [String], docLine: Int)] {
-        let doc = try String(contentsOfFile: repositoryRoot + "/docs/capture.md", encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [(String, [String], Int)] = []
-        var i = 0
-        while i < doc.count {
-            guard doc[i].hasPrefix("```"), doc[i].count > 3, i + 1 < doc.count else { i += 1; continue }
-            let first = doc[i + 1].trimmingCharacters(in: .whitespaces)
-            var j = i + 1
-            var body: [String] = []
-            while j + 1 < doc.count, !doc[j + 1].hasPrefix("```") { j += 1; body.append(doc[j]) }
-            for prefix in ["// From ", "# From "] where first.hasPrefix(prefix) {
-                blocks.append((String(first.dropFirst(prefix.count)), body, i + 2))
-            }
-            i = j + 2
-        }
-        return blocks
-    }
-
     @Test("Each block of docs/capture.md taken from the example or its workflow is in that file: Swift line for line, commands in order")
     func docsQuoteTheExample() throws {
-        let blocks = try Self.quotedBlocks()
+        let blocks = try DocQuotes.blocks(in: "docs/capture.md")
         #expect(blocks.count >= 8)
         #expect(Set(blocks.map(\.source)).isSuperset(of: [
             "Examples/FlowSettings/FlowSettings/TapReplaySupport.swift",
@@ -95,16 +84,8 @@ struct ExampleAppTests {
             ".github/workflows/capture-kit.yml",
         ]))
         for block in blocks {
-            let file = try String(contentsOfFile: repositoryRoot + "/" + block.source, encoding: .utf8).components(separatedBy: "\n")
-            if block.source.hasSuffix(".swift") {
-                let found = (0...max(0, file.count - block.lines.count)).contains { Array(file[$0..<min(file.count, $0 + block.lines.count)]) == block.lines }
-                #expect(found, "docs/capture.md:\(block.docLine): these lines are not in \(block.source) as written")
-            } else {
-                let wanted = block.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                var next = 0
-                for line in file where next < wanted.count && line.trimmingCharacters(in: .whitespaces) == wanted[next] { next += 1 }
-                #expect(next == wanted.count, "docs/capture.md:\(block.docLine): `\(next < wanted.count ? wanted[next] : "")` is not in \(block.source) in this order")
-            }
+            let problem = try DocQuotes.mismatch(block, doc: "docs/capture.md")
+            #expect(problem == nil, "\(problem ?? "")")
         }
     }
 }

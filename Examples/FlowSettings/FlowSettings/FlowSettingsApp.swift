@@ -4,6 +4,7 @@ import SwiftUI
 struct FlowSettingsApp: App {
     init() {
         TapReplaySupport.startRecordingIfAsked()
+        TapReplaySupport.answerUITestsIfAsked()
     }
 
     var body: some Scene {

@@ -2,11 +2,13 @@
 //
 // Debug builds only: in a release build every function here does nothing and
 // nothing refers to TapReplayCapture, so the kit is not in the shipped app
-// (docs/capture.md, "Privacy"). The UI test turns the parts on with launch
+// (docs/capture.md, "Privacy"). The UI tests turn the parts on with launch
 // environment variables:
 //   TAPREPLAY_CAPTURE=1        write each screen's capture bundle once it is laid out
 //   TAPREPLAY_RECORD=uitest    record every touch into traces (source "uitest"; "device" by hand)
-// and sets SWIFTUI_VIEW_DEBUG=31 so that SwiftUI keeps the debug data the bundle embeds.
+//   TAPREPLAY_UITEST_DIRECTORY answer assertTappable(app) with the screen on display
+//                              (set by app.prepareForAssertTappable(); docs/testing.md)
+// and set SWIFTUI_VIEW_DEBUG=31 so that SwiftUI keeps the debug data the bundle embeds.
 import SwiftUI
 #if DEBUG
 import TapReplayCapture
@@ -19,6 +21,14 @@ enum TapReplaySupport {
         if let source = ProcessInfo.processInfo.environment["TAPREPLAY_RECORD"], !source.isEmpty {
             TapReplayCapture.startRecording(source: source)
         }
+        #endif
+    }
+
+    /// Lets a UI test audit the screen on display with `assertTappable(app)`
+    /// (TapReplayTesting): does nothing unless the test launched the app for it. Call it from `App.init`.
+    @MainActor static func answerUITestsIfAsked() {
+        #if DEBUG
+        TapReplayCapture.answerUITests()
         #endif
     }
 
