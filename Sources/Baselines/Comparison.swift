@@ -161,10 +161,10 @@ public struct Cause: Sendable, Equatable {
     public var counts: [Rule: Int]
     /// Indices of its findings in the suite's regressions.
     public var regressions: [Int]
-    /// `9 presses no longer fire, own 100% → 36.9%, 5 expectations unmet`.
+    /// `9 presses no longer fire, own 100% → 32.7%, 5 expectations unmet`.
     public var summary: String
 
-    /// `row.flowMeter: … no contentShape before onTapGesture — 9 presses no longer fire, own 100% → 36.9%`.
+    /// `row.flowMeter: … no contentShape before onTapGesture — 9 presses no longer fire, own 100% → 32.7%`.
     public var text: String { "\(reason) — \(summary)" }
 
     static func group(_ regressions: [Finding], explain: (String) -> String?) -> [Cause] {
