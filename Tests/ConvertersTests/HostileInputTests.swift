@@ -2,6 +2,7 @@ import Converters
 import Foundation
 import TapJSON
 import TapModel
+import TestSupport
 import Testing
 
 /// Hostile input (issue 26): integers that do not fit, XML that crashed FoundationXML.
