@@ -5,6 +5,7 @@
 #
 #   Benchmarks/nightly.sh            (from anywhere; ~3–5 min after the release build, ~1.5 GB of temporary files)
 #   RUNS=5 Benchmarks/nightly.sh     (more repetitions; the median is reported)
+#   REPLAY_BIN=… Benchmarks/nightly.sh   (measure a release replay built elsewhere)
 #
 # Data: one CSV per size, 2 events per press, 500 presses per trace, taps spread
 # over the example settings screen (most fire, some land in gaps), screen "Settings".
@@ -13,9 +14,13 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 command -v sqlite3 >/dev/null || { echo "needs the sqlite3 command-line tool (apt-get install sqlite3)"; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)"; exit 2; }
-echo "building replay (release)…" >&2
-swift build -c release --product replay >/dev/null
-replay="$(swift build -c release --show-bin-path)/replay"
+if [ -n "${REPLAY_BIN:-}" ]; then
+  replay="$REPLAY_BIN"   # a release build made elsewhere (REPLAY_BIN=path/to/replay Benchmarks/nightly.sh)
+else
+  echo "building replay (release)…" >&2
+  swift build -c release --product replay >/dev/null
+  replay="$(swift build -c release --show-bin-path)/replay"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 snapshot="Traces/snapshots/Settings.json"
