@@ -61,6 +61,32 @@ public struct Comparison: Sendable {
         newPressTraces.insert(trace)
     }
 
+    /// What the press rules found so far, in the order the presses came (before `finish`
+    /// orders it): a shard's part of a suite, stored and merged with the others'.
+    public struct Pending: Sendable, Equatable {
+        public var regressions: [Finding] = []
+        public var improvements: [Finding] = []
+        /// Presses a version-1 baseline does not have, and their traces.
+        public var newPresses = 0
+        public var newPressTraces = Set<String>()
+        public init(regressions: [Finding] = [], improvements: [Finding] = [], newPresses: Int = 0, newPressTraces: Set<String> = []) {
+            self.regressions = regressions; self.improvements = improvements
+            self.newPresses = newPresses; self.newPressTraces = newPressTraces
+        }
+    }
+
+    public var pending: Pending {
+        Pending(regressions: regressions, improvements: improvements, newPresses: newPresses, newPressTraces: newPressTraces)
+    }
+
+    /// Adds presses compared elsewhere (another shard's), as if they had come now.
+    public mutating func absorb(_ other: Pending) {
+        regressions += other.regressions
+        improvements += other.improvements
+        newPresses += other.newPresses
+        newPressTraces.formUnion(other.newPressTraces)
+    }
+
     /// Adds the target rules and the causes.
     /// - Parameters:
     ///   - before: the baseline's targets (nil: no baseline; only R6 applies).

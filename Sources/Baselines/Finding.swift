@@ -60,6 +60,8 @@ public struct Finding: Sendable, Equatable {
     public var reason: String?
     /// Whether the press was synthesized by `--probe` rather than recorded.
     public var probe = false
+    /// A press consumed by a multi-tap: the press that began it (as `PressResult.partOf`).
+    public var partOf: Int?
 
     public init(kind: Kind, rule: Rule, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
                 node: String? = nil, action: String? = nil, expect: String? = nil, before: Side? = nil, after: Side? = nil,
@@ -122,6 +124,7 @@ public struct PressPair: Sendable {
                         node: a.node ?? before?.node, action: a.action ?? before?.action, expect: a.expect,
                         before: before.map(Finding.Side.init), after: Finding.Side(PressSide(a)), message: message, reason: a.reason)
         f.probe = probe
+        f.partOf = a.partOf
         return f
     }
 }

@@ -28,6 +28,39 @@ public struct RunPipeline: Sendable {
     /// - Throws: `RunInputError` when an input (snapshot, baseline) cannot be used; `StoreError` for the database.
     public func run(_ request: RunRequest, log: (String) -> Void = { _ in }, observer: RunObserver? = nil) throws -> RunOutcome {
         let startedAt = TraceStore.now()
+        let inputs = try prepare(request, log: log)
+        var outcomes: [SuiteOutcome] = []
+        var history: [HistoryRecord.SuiteRows] = []
+        for (snapshot, info) in inputs.snapshots {
+            let (suite, rows) = try runSuite(snapshot, info, request, inputs.folder, log: log, observer: observer)
+            outcomes.append(suite)
+            history.append(rows)
+        }
+        for screen in inputs.baselinedScreens {
+            outcomes.append(noSnapshotSuite(screen, inputs.folder!, log: log, observer: observer))
+            history.append(HistoryRecord.SuiteRows())
+        }
+        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
+                                 revision: request.revision, request: request, screensWithoutSnapshot: inputs.withoutSnapshot)
+        if request.recordHistory {
+            var clock = Stopwatch()
+            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
+            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
+        }
+        return outcome
+    }
+
+    /// What a run works on: each screen's snapshot (by screen), the baselines folder,
+    /// screens with traces but no snapshot, and screens with a baseline but no snapshot.
+    struct Inputs {
+        var snapshots: [(Snapshot, SnapshotInfo)]
+        var folder: BaselineFolder?
+        var withoutSnapshot: [String]
+        var baselinedScreens: [String]
+    }
+
+    /// Loads the snapshots and says up front what the run cannot compare.
+    func prepare(_ request: RunRequest, log: (String) -> Void) throws -> Inputs {
         let snapshots = try loadSnapshots(request.snapshotPaths)
         var seen: [String: String] = [:]
         for (snapshot, info) in snapshots {
@@ -50,33 +83,20 @@ public struct RunPipeline: Sendable {
                 ? "no snapshots to replay against: the database holds none (import some with replay import, or pass --snapshots)"
                 : "no snapshot files (.json) under \(request.snapshotPaths.joined(separator: ", "))")
         }
-        var outcomes: [SuiteOutcome] = []
-        var history: [HistoryRecord.SuiteRows] = []
-        for (snapshot, info) in snapshots.sorted(by: { $0.0.screen < $1.0.screen }) {
-            let (suite, rows) = try runSuite(snapshot, info, request, folder, log: log, observer: observer)
-            outcomes.append(suite)
-            history.append(rows)
-        }
-        for screen in baselinedScreens {
-            let file = folder!.file(for: screen)
-            log("error: \(file) has a baseline of screen '\(screen)', but no snapshot of it is in this run: nothing was compared")
-            let missing0 = SuiteOutcome(suite: screen, snapshot: SnapshotInfo(source: "none", contentHash: ""), stats: SuiteStats(),
-                                       coverage: [], diff: Comparison.Result(), baseline: .noSnapshot, baselineFile: file, passed: false)
-            var missing = missing0
-            missing.warnings = ["no snapshot of this screen in the run"]
-            observer?.suiteStarted(screen, snapshot: missing.snapshot)
-            observer?.suiteFinished(missing)
-            outcomes.append(missing)
-            history.append(HistoryRecord.SuiteRows())
-        }
-        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
-                                 revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
-        if request.recordHistory {
-            var clock = Stopwatch()
-            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
-            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
-        }
-        return outcome
+        return Inputs(snapshots: snapshots.sorted(by: { $0.0.screen < $1.0.screen }), folder: folder,
+                      withoutSnapshot: withoutSnapshot, baselinedScreens: baselinedScreens)
+    }
+
+    /// A screen that has a baseline but no snapshot in the run: nothing compared, a failure.
+    func noSnapshotSuite(_ screen: String, _ folder: BaselineFolder, log: (String) -> Void, observer: RunObserver?) -> SuiteOutcome {
+        let file = folder.file(for: screen)
+        log("error: \(file) has a baseline of screen '\(screen)', but no snapshot of it is in this run: nothing was compared")
+        var missing = SuiteOutcome(suite: screen, snapshot: SnapshotInfo(source: "none", contentHash: ""), stats: SuiteStats(),
+                                   coverage: [], diff: Comparison.Result(), baseline: .noSnapshot, baselineFile: file, passed: false)
+        missing.warnings = ["no snapshot of this screen in the run"]
+        observer?.suiteStarted(screen, snapshot: missing.snapshot)
+        observer?.suiteFinished(missing)
+        return missing
     }
 
     /// One suite: the baseline side, every stored trace replayed against both sides
@@ -86,20 +106,22 @@ public struct RunPipeline: Sendable {
                           log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
         let screen = snapshot.screen
         observer?.suiteStarted(screen, snapshot: info)
-        let tester = HitTester(snapshot, settings: request.hit)
-        let replayer = Replayer(tester: tester, settings: request.replay)
         let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
-        let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
-        let side = BaselineReplay(plan.status == .compared ? baseline : nil, snapshot: snapshot, request: request)
-
+        var run = SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file,
+                           existed: baseline != nil, observer: observer)
         let stored = try store.traces(screen: screen)
         if stored.isEmpty {
             log(baseline != nil
                 ? "note: no stored traces of screen '\(screen)': only its coverage is compared with the baseline"
                 : "note: no stored traces of screen '\(screen)': only its coverage is measured")
         }
-        var fit = TraceFit(snapshot: snapshot, tester: tester)
-        var suite = SuiteAccumulator(suite: screen, request: request, legacy: side.legacy, observer: observer)
+        try replay(stored, into: &run, request, log: log)
+        return try finish(&run, request, folder, log: log, observer: observer)
+    }
+
+    /// Replays stored traces against both sides and folds them into the suite.
+    func replay(_ stored: [StoredTrace], into run: inout SuiteRun, _ request: RunRequest, log: (String) -> Void) throws {
+        let screen = run.snapshot.screen, info = run.info, side = run.side, replayer = run.replayer
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
         let store = self.store
@@ -108,12 +130,24 @@ public struct RunPipeline: Sendable {
                                       TraceInput(name: stored[i].header.trace,
                                                  events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
                                   }, consume: { i, results, others in
-            fit.check(stored[i], results)
-            suite.addTrace(stored[i].rowID)
-            suite.fold(results, against: side.against(results, others: others), traceID: stored[i].rowID, probe: false)
+            run.fit.check(stored[i], results)
+            run.suite.addTrace(stored[i].rowID)
+            run.suite.fold(results, against: side.against(results, others: others), traceID: stored[i].rowID, probe: false)
         })
+        run.traces += stored.count
+        run.events += events
         log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
             + side.progressSuffix + " in \(clock.lap())")
+    }
+
+    /// What a suite computes from its snapshots once every trace is in: probes, coverage,
+    /// the comparison of targets and the causes, the baseline written as the record mode
+    /// says, the picture. A sharded run does this at merge (docs/nightly-ci.md).
+    func finish(_ run: inout SuiteRun, _ request: RunRequest, _ folder: BaselineFolder?, log: (String) -> Void,
+                observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
+        let screen = run.snapshot.screen, snapshot = run.snapshot, info = run.info, side = run.side
+        let tester = run.tester, replayer = run.replayer, plan = run.plan
+        var clock = Stopwatch()
         // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
         if let pattern = request.probe {
             let probe = Probe(pattern: pattern)
@@ -122,38 +156,38 @@ public struct RunPipeline: Sendable {
             if !side.unchanged, let accepted = side.compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
             for input in inputs {
                 let results = replayer.replay(trace: input.name, events: input.events)
-                suite.fold(results, against: side.probeResults(results, name: input.name, theirs: theirs),
-                           traceID: nil, probe: true)
+                run.suite.fold(results, against: side.probeResults(results, name: input.name, theirs: theirs),
+                               traceID: nil, probe: true)
             }
             log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
                 + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
         }
         let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let diff = suite.finish(before: side.compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
-        try writeBaseline(plan, snapshot: snapshot, coverage: coverage, folder: folder, file: file, info: info, request: request, log: log)
+        let diff = run.suite.finish(before: side.compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        try writeBaseline(plan, snapshot: snapshot, coverage: coverage, folder: folder, file: run.file, info: info, request: request, log: log)
 
-        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
-                                   baselineFile: file, passed: plan.status.passes(diff))
-        outcome.baselineVersion = baseline?.fileVersion
-        outcome.traces = stored.count
-        outcome.expectations = suite.expectations
-        outcome.warnings = fit.warnings
-        for w in fit.warnings { log("warning: \(screen): \(w)") }
+        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: run.suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
+                                   baselineFile: run.file, passed: plan.status.passes(diff))
+        outcome.baselineVersion = run.baselineVersion
+        outcome.traces = run.traces
+        outcome.expectations = run.suite.expectations
+        outcome.warnings = run.fit.warnings
+        for w in run.fit.warnings { log("warning: \(screen): \(w)") }
         if request.picture {
             outcome.picture = ScreenPicture(tester)
-            outcome.marks = suite.marks
+            outcome.marks = run.suite.marks
         }
         if request.audit {
             outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: request.hit, replay: request.replay, step: request.gridStep),
                                           source: info.source)
         }
         observer?.suiteFinished(outcome)
-        return (outcome, suite.rows)
+        return (outcome, run.suite.rows)
     }
 
     /// The screen's baseline file, if the run has a baselines folder and the file exists; notes about it.
-    private func loadBaseline(_ screen: String, _ folder: BaselineFolder?, _ request: RunRequest,
+    func loadBaseline(_ screen: String, _ folder: BaselineFolder?, _ request: RunRequest,
                               log: (String) -> Void) throws -> (Baseline?, String?) {
         guard let folder else { return (nil, nil) }
         let file = folder.file(for: screen)
@@ -232,10 +266,10 @@ public struct RunPipeline: Sendable {
 struct TraceFit {
     let snapshot: Snapshot
     let tester: HitTester
-    private var outside = 0
-    private var outsideTraces = Set<String>()
-    private var devices = Set<String>()
-    private var unknownExpect: [String: Int] = [:]
+    var outside = 0
+    var outsideTraces = Set<String>()
+    var devices = Set<String>()
+    var unknownExpect: [String: Int] = [:]
 
     init(snapshot: Snapshot, tester: HitTester) { self.snapshot = snapshot; self.tester = tester }
 

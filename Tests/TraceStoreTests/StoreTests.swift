@@ -32,7 +32,7 @@ struct StoreTests {
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
-        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history"])
+        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v5-shards"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)

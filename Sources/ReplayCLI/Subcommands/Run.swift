@@ -22,6 +22,7 @@ struct Run: ParsableCommand {
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --json
           replay run --baseline Baselines --json --presses > run.json
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --probe edges
+          replay run --baseline Baselines --shard 2/4 --shard-out shard-2.sqlite   (one job of a CI matrix; then replay merge)
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -39,10 +40,13 @@ struct Run: ParsableCommand {
     var probe: Probe.Pattern?
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
+    @OptionGroup var sharding: ShardOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if presses && !json { throw ValidationError("--presses goes with --json") }
+        try sharding.check(reports: [("--json", json), ("--junit", junit != nil), ("--markdown", markdown != nil),
+                                     ("--html", pictures.html != nil), ("--svg", pictures.svg != nil)])
     }
 
     func run() throws {
@@ -56,20 +60,14 @@ struct Run: ParsableCommand {
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
+            if let out = sharding.shardOut { return try sharding.run(request, store: store, out: out) }
             let stream = json && presses ? RunReport.Stream(request: request) { Console.outBytes($0) } : nil
             let outcome = try RunPipeline(store: store).run(request, log: Console.progress, observer: stream)
             if let stream {
                 stream.finish(outcome)
                 Console.out("\n")
-            } else if json {
-                Console.out(RunReport.json(outcome))
-            } else {
-                Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
             }
-            if let junit { try Files.write(JUnitReport.xml(outcome), to: junit) }
-            if let markdown { try Files.write(MarkdownReport.markdown(outcome), to: markdown) }
-            try pictures.write(outcome)
-            if !outcome.passed { throw ExitCode(1) }
+            try RunReports.write(outcome, printed: stream != nil, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }
 }
