@@ -1,8 +1,22 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
+
+// Light for apps: an app that adds this package for the capture kit writes
+// `.package(url: …, from: …, traits: [])` and resolves none of the tool's
+// dependencies. Every use of GRDB, swift-crypto, swift-syntax, Yams and
+// ArgumentParser goes through `tool(_:_:)`, which asks for the default trait
+// `Tool`; with the trait off, SwiftPM prunes those packages from the graph.
+// Tests/Fixtures/KitOnlyApp and KitOnlyAppTests check it (docs/capture.md).
+func tool(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Tool"]))
+}
 
 let package = Package(
     name: "TapReplay",
+    // The capture kit runs in iOS apps from iOS 15 (UIWindowScene.keyWindow); the
+    // `replay` tool builds on macOS 13 and later (GRDB and swift-syntax need 10.15).
+    // README.md "Requirements" says why these minimums.
+    platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v13), .visionOS(.v1)],
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: [
@@ -10,12 +24,21 @@ let package = Package(
             "Pipeline", "Reports",
         ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
+        // Lint (docs/lint.md): `replay-lint` links only the lint modules; the plugins run it in a user's build.
+        .executable(name: "replay-lint", targets: ["replay-lint"]),
+        .plugin(name: "ReplayLintBuildPlugin", targets: ["ReplayLintBuildPlugin"]),
+        .plugin(name: "ReplayLintCommandPlugin", targets: ["ReplayLintCommandPlugin"]),
+    ],
+    traits: [
+        .trait(name: "Tool", description: "The replay tool and its libraries, with GRDB, swift-crypto, swift-syntax, Yams and ArgumentParser. On by default; an app that adds the package for TapReplayCapture alone turns it off with traits: []."),
+        .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),   // lint: .replay-lint.yml
     ],
     targets: [
         // The model: JSON, the rule vocabulary, snapshots and traces. No I/O.
@@ -33,9 +56,9 @@ let package = Package(
         .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
         .target(name: "TraceStore", dependencies: [
             "TapJSON", "TapModel",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
+            tool("GRDB", "GRDB.swift"),
+            tool("GRDBSQLite", "GRDB.swift"),
+            tool("Crypto", "swift-crypto"),
         ]),
         // The run: inputs → engine → baselines → history.
         .target(name: "Pipeline", dependencies: [
@@ -47,16 +70,25 @@ let package = Package(
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
             "TapJSON", "TapRules",
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
+            tool("SwiftSyntax", "swift-syntax"),
+            tool("SwiftParser", "swift-syntax"),
+            tool("Yams", "Yams"),
         ]),
-        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint"]),
+        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", tool("ArgumentParser", "swift-argument-parser")]),
+        // Lint's own executable and the SwiftPM plugins that run it (a build-tool plugin: every build; a command plugin:
+        // `swift package replay-lint`). Only swift-syntax, Yams and the argument parser are built for them.
+        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports", tool("ArgumentParser", "swift-argument-parser")],
+                          path: "Sources/ReplayLintTool"),
+        .plugin(name: "ReplayLintBuildPlugin", capability: .buildTool(), dependencies: ["replay-lint"]),
+        .plugin(name: "ReplayLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "replay-lint", description: "Find the hit-testing traps in SwiftUI source (L1–L7)")),
+                dependencies: ["replay-lint"]),
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["TapModel"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
@@ -71,6 +103,6 @@ let package = Package(
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )

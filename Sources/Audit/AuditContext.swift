@@ -117,7 +117,7 @@ public struct AuditContext: Sendable {
         for y in ys {
             for x in xs {
                 let p = Point(x, y)
-                let r = tester.resolve(at: p, candidateLimit: 2, scratch: &scratch)
+                let r = tester.resolve(at: p, scratch: &scratch)
                 let kind = SampleKind(r, target: target)
                 kinds.append(kind)
                 switch kind {

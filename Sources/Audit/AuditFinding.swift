@@ -1,3 +1,4 @@
+import HitTesting
 import TapModel
 
 /// How much an audit finding hurts: `error` fails `replay audit` (unless waived).
@@ -83,6 +84,9 @@ public struct AuditResult: Sendable {
     public var targets: [(node: String, action: String?)]
     /// What the snapshot's capture source cannot know (`capture.limits`), shown beside the findings.
     public var limits: [String] = []
+    /// The touch-binding profile and the default touch radius the audit bound touches with.
+    public var profile: String = TouchProfile.default.description
+    public var touchRadius: Double = HitSettings.defaultTouchRadius
 
     public init(screen: String, source: String? = nil, findings: [AuditFinding], step: Double,
                 targets: [(node: String, action: String?)] = []) {

@@ -24,19 +24,27 @@ public enum Auditor {
         var result = AuditResult(screen: snapshot.screen, source: source, findings: findings, step: settings.step,
                                  targets: context.samples.map { (context.id($0.target), context.action(of: $0.target)) })
         result.limits = snapshot.capture?.limits ?? []
+        result.profile = context.tester.profile.description
+        result.touchRadius = settings.hit.touchRadius
         return result
     }
 
     static func ruleOrder(_ id: String) -> Int { AuditRules.all.firstIndex { $0.id == id } ?? Int.max }
 }
 
-/// A reviewed exception: `{ "rule": "A3", "node": "toolbar.close", "why": "…" }`.
+/// A reviewed exception: `{ "rule": "A3", "node": "toolbar.close", "why": "…" }`, with
+/// optional `who` and `since` — the format a baseline's known problems share
+/// (`AcceptedProblem`, docs/baselines.md).
 public struct Waiver: Sendable, Equatable {
     public var rule: String
     public var node: String
     public var why: String
+    public var who: String?
+    public var since: String?
 
-    public init(rule: String, node: String, why: String) { self.rule = rule; self.node = node; self.why = why }
+    public init(rule: String, node: String, why: String, who: String? = nil, since: String? = nil) {
+        self.rule = rule; self.node = node; self.why = why; self.who = who; self.since = since
+    }
 
     /// Marks every finding a waiver matches (same rule and node) as waived; drops nothing.
     public static func apply(_ waivers: [Waiver], to findings: [AuditFinding]) -> [AuditFinding] {
@@ -54,7 +62,7 @@ public struct Waiver: Sendable, Equatable {
         waivers.filter { w in !results.contains { $0.findings.contains { $0.rule == w.rule && $0.node == w.node } } }
     }
 
-    /// Reads a waivers file: a JSON array of `{ "rule", "node", "why" }`.
+    /// Reads a waivers file: a JSON array of `{ "rule", "node", "why" }` (and optionally `who`, `since`).
     /// - Throws: `WaiverError` naming the line and JSON path of the first problem.
     public static func parse(_ text: String) throws -> [Waiver] {
         let doc: JSONDocument
@@ -63,34 +71,13 @@ public struct Waiver: Sendable, Equatable {
         } catch let e as JSONSyntaxError {
             throw WaiverError(line: e.line, message: "not JSON: \(e.message)")
         }
-        guard case .array(let items) = doc[doc.root] else {
-            throw WaiverError(line: doc.line(of: doc.root), message: "expected an array of { \"rule\", \"node\", \"why\" }")
+        do {
+            return try AcceptedProblem.readList(doc, at: doc.root, path: "$", rules: Set(AuditRules.all.map { $0.id }),
+                                                rulesText: "A1 … A9", presses: false)
+                .map { Waiver(rule: $0.rule, node: $0.node, why: $0.why, who: $0.who, since: $0.since) }
+        } catch let e as AcceptedProblemError {
+            throw WaiverError(line: e.line ?? 1, message: e.message)
         }
-        var waivers: [Waiver] = []
-        for (i, item) in items.enumerated() {
-            guard case .object(let members) = doc[item] else {
-                throw WaiverError(line: doc.line(of: item), message: "$[\(i)]: expected an object { \"rule\", \"node\", \"why\" }")
-            }
-            for m in members where !["rule", "node", "why"].contains(m.key) {
-                throw WaiverError(line: doc.line(of: m.value), message: "$[\(i)].\(m.key): unknown field (known: rule, node, why)")
-            }
-            func text(_ key: String) throws -> String {
-                guard let v = doc.member(key, of: item) else {
-                    throw WaiverError(line: doc.line(of: item), message: "$[\(i)]: missing \"\(key)\"")
-                }
-                guard case .string(let s) = doc[v], !s.isEmpty else {
-                    throw WaiverError(line: doc.line(of: v), message: "$[\(i)].\(key): expected a non-empty string")
-                }
-                return s
-            }
-            let rule = try text("rule")
-            guard AuditRules.rule(rule) != nil else {
-                throw WaiverError(line: doc.line(of: doc.member("rule", of: item)!),
-                                  message: "$[\(i)].rule: unknown rule '\(rule)' (A1 … A9)")
-            }
-            waivers.append(Waiver(rule: rule, node: try text("node"), why: try text("why")))
-        }
-        return waivers
     }
 }
 

@@ -46,6 +46,11 @@ public struct Baseline: Sendable {
     public var legacyPresses: [Press]
     /// The version the file was read from (1 or 2).
     public var fileVersion: Int
+    /// Problems accepted on review (`known`): listed as known, never failing
+    /// (docs/baselines.md, "Known problems"). Sorted by rule and place.
+    public var known: [AcceptedProblem] = [] {
+        didSet { known = AcceptedProblem.sorted(known) }
+    }
 
     public init(suite: String, settings: BaselineSettings, snapshot: Snapshot?, targets: [TargetCoverage],
                 legacyPresses: [Press] = [], fileVersion: Int = Baseline.version) {
@@ -82,6 +87,10 @@ public struct Baseline: Sendable {
         var w = JSONWriter(style: .pretty)
         w.object { w in
             w.field("format", Baseline.format)
+            if !known.isEmpty {
+                w.key("known")
+                w.array(known) { w, k in k.write(to: &w) }
+            }
             w.key("settings")
             settings.write(to: &w)
             w.key("snapshot")
@@ -112,6 +121,8 @@ public struct Baseline: Sendable {
 /// Every tunable that changes outcomes: a baseline records the ones it was made
 /// with, and a run with others is still compared, with a warning.
 public struct BaselineSettings: Sendable, Equatable {
+    /// The touch-binding profile coverage was computed under (nil: a baseline older than profiles).
+    public var profile: String?
     public var touchRadius: Double
     public var gridStep: Double
     public var tapSlop: Double
@@ -119,7 +130,8 @@ public struct BaselineSettings: Sendable, Equatable {
     public var multiTapWindow: Double
     public var multiTapDistance: Double
 
-    public init(touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings()) {
+    public init(profile: String? = nil, touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings()) {
+        self.profile = profile
         self.touchRadius = touchRadius
         self.gridStep = gridStep
         self.tapSlop = replay.tapSlop
@@ -128,9 +140,9 @@ public struct BaselineSettings: Sendable, Equatable {
         self.multiTapDistance = replay.multiTapDistance
     }
 
-    /// `touch radius 10, grid step 1, …` for the warning.
+    /// `profile ios18, touch radius 20, grid step 1, …` for the note.
     public var description: String {
-        "touch radius \(JSONValue.format(touchRadius)), grid step \(JSONValue.format(gridStep)), tap slop \(JSONValue.format(tapSlop)), "
+        "profile \(profile ?? "(none: the 10-pt disk of version 1)"), touch radius \(JSONValue.format(touchRadius)), grid step \(JSONValue.format(gridStep)), tap slop \(JSONValue.format(tapSlop)), "
             + "tap duration \(JSONValue.format(tapMaxDuration)) s, multi-tap window \(JSONValue.format(multiTapWindow)) s, multi-tap distance \(JSONValue.format(multiTapDistance))"
     }
 
@@ -139,6 +151,7 @@ public struct BaselineSettings: Sendable, Equatable {
             w.field("gridStep", gridStep)
             w.field("multiTapDistance", multiTapDistance)
             w.field("multiTapWindow", multiTapWindow)
+            if let profile { w.field("profile", profile) }
             w.field("tapMaxDuration", tapMaxDuration)
             w.field("tapSlop", tapSlop)
             w.field("touchRadius", touchRadius)
@@ -180,6 +193,7 @@ private struct BaselineReader {
         guard version == 1 || version == 2 else {
             throw r.fail(versionValue, "unsupported baseline version \(JSONValue.format(version)) (this tool reads versions 1 and 2)")
         }
+        let fileVersion = try r.integer(versionValue, in: 1...2)
         let suite = try r.string(try r.required("suite", in: top, of: root))
         var settings = BaselineSettings()
         if let s = r.optional("settings", in: top) {
@@ -187,6 +201,7 @@ private struct BaselineReader {
             func read(_ key: String, _ into: inout Double) throws(JSONReadError) {
                 if let v = r.optional(key, in: m) { into = try r.number(v) }
             }
+            if let v = r.optional("profile", in: m) { settings.profile = try r.string(v) }
             try read("touchRadius", &settings.touchRadius)
             try read("gridStep", &settings.gridStep)
             try read("tapSlop", &settings.tapSlop)
@@ -210,7 +225,35 @@ private struct BaselineReader {
                 samples: 0, own: try fraction("own"), stolen: try fraction("stolen"), blocked: try fraction("blocked"),
                 ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
         }
-        return Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses, fileVersion: Int(version))
+        var baseline = Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses,
+                                fileVersion: fileVersion)
+        if let k = r.optional("known", in: top) { baseline.known = try known(k) }
+        return baseline
+    }
+
+    /// `known`: accepted problems, R1–R6; a press rule names its press, a target rule does not.
+    func known(_ v: Int) throws(JSONReadError) -> [AcceptedProblem] {
+        let list: [AcceptedProblem]
+        do {
+            list = try AcceptedProblem.readList(r.document, at: v, path: "known", rules: Set(Rule.regressionRules.map(\.rawValue)),
+                                                rulesText: "R1 … R6", presses: true)
+        } catch let e as AcceptedProblemError {
+            throw JSONReadError(path: "", line: e.line, e.message)
+        } catch {
+            throw r.fail(v, "\(error)")
+        }
+        for (i, k) in list.enumerated() {
+            let aboutTarget = Rule(rawValue: k.rule)?.isAboutTarget ?? false
+            if aboutTarget && k.trace != nil {
+                throw JSONReadError(path: "", line: r.document.line(of: try r.array(v)[i]),
+                                    "known[\(i)]: \(k.rule) is about a target: name the node, not a trace and press")
+            }
+            if !aboutTarget && k.trace == nil {
+                throw JSONReadError(path: "", line: r.document.line(of: try r.array(v)[i]),
+                                    "known[\(i)]: \(k.rule) is about a press: name its \"trace\" and \"press\"")
+            }
+        }
+        return list
     }
 
     func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {
@@ -226,7 +269,7 @@ private struct BaselineReader {
         guard let outcome = TouchResult.Outcome(rawValue: outcomeText) else { throw r.fail(outcomeValue, "unknown outcome '\(outcomeText.clipped)'") }
         return Baseline.Press(
             trace: try r.string(try r.required("trace", in: m, of: v)),
-            press: Int(try r.number(try r.required("press", in: m, of: v))),
+            press: try r.count(try r.required("press", in: m, of: v)),
             at: Point(at[0], at[1]),
             outcome: outcome,
             node: try optionalString("node", m),

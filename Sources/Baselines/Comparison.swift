@@ -20,9 +20,26 @@ public struct Comparison: Sendable {
         public var notes: [Finding]
         /// The regressions grouped by the target whose behaviour changed, most findings first.
         public var causes: [Cause]
+        /// Findings the baseline lists as known problems (each with its `accepted` entry): never failing.
+        public var known: [Finding] = []
+        /// Known problems this run could have found and did not: fixed (the next record drops them).
+        public var fixed: [AcceptedProblem] = []
 
-        public init(regressions: [Finding] = [], improvements: [Finding] = [], notes: [Finding] = [], causes: [Cause] = []) {
+        public init(regressions: [Finding] = [], improvements: [Finding] = [], notes: [Finding] = [], causes: [Cause] = [],
+                    known: [Finding] = [], fixed: [AcceptedProblem] = []) {
             self.regressions = regressions; self.improvements = improvements; self.notes = notes; self.causes = causes
+            self.known = known; self.fixed = fixed
+        }
+
+        /// Moves every regression to `known`, accepted by `who` for `why` on `since` (`replay accept`,
+        /// `run --record --why`): the suite then passes, listing them as known.
+        public mutating func acceptRegressions(who: String?, why: String, since: String?) {
+            for var f in regressions {
+                f.accepted = f.accepting(who: who, why: why, since: since)
+                known.append(f)
+            }
+            regressions = []
+            causes = []
         }
     }
 
@@ -32,20 +49,43 @@ public struct Comparison: Sendable {
     private var improvements: [Finding] = []
     private var newPresses = 0
     private var newPressTraces = Set<String>()
+    /// The baseline's known problems, by what they are about.
+    private let known: [AcceptedProblem.Key: AcceptedProblem]
+    private var knownFound: [Finding] = []
+    /// The traces the known press problems name.
+    private let knownTraces: Set<String>
+    /// Those of them whose presses this comparison saw: a known press problem is fixed only where its press was replayed.
+    private var tracesSeen = Set<String>()
+    /// … and compared with a baseline's side (R1–R3 can only be found there).
+    private var tracesCompared = Set<String>()
 
-    public init(suite: String, thresholds: DiffThresholds = DiffThresholds()) {
+    /// - Parameter known: the baseline's known problems: a finding one of them names is listed as known, never a regression.
+    public init(suite: String, thresholds: DiffThresholds = DiffThresholds(), known: [AcceptedProblem] = []) {
         self.suite = suite
         self.thresholds = thresholds
+        var byKey: [AcceptedProblem.Key: AcceptedProblem] = [:]
+        for k in known { byKey[k.key] = k }
+        self.known = byKey
+        knownTraces = Set(known.compactMap(\.trace))
     }
 
     /// Checks one press by every press rule.
-    /// - Returns: whether the press regressed.
+    /// - Returns: whether the press regressed (a known problem is not a regression).
     @discardableResult
     public mutating func add(_ pair: PressPair) -> Bool {
         var regressed = false
+        if knownTraces.contains(pair.current.trace) {
+            tracesSeen.insert(pair.current.trace)
+            if pair.before != nil { tracesCompared.insert(pair.current.trace) }
+        }
         for rule in Comparison.pressRules {
-            guard let f = rule.check(pair, suite: suite, thresholds: thresholds) else { continue }
+            guard var f = rule.check(pair, suite: suite, thresholds: thresholds) else { continue }
             if f.kind == .regression {
+                if let k = known[f.acceptanceKey] {
+                    f.accepted = k
+                    knownFound.append(f)
+                    continue
+                }
                 regressions.append(f)
                 regressed = true
             } else {
@@ -66,25 +106,42 @@ public struct Comparison: Sendable {
     public struct Pending: Sendable, Equatable {
         public var regressions: [Finding] = []
         public var improvements: [Finding] = []
+        /// Findings the baseline lists as known problems.
+        public var known: [Finding] = []
         /// Presses a version-1 baseline does not have, and their traces.
         public var newPresses = 0
         public var newPressTraces = Set<String>()
-        public init(regressions: [Finding] = [], improvements: [Finding] = [], newPresses: Int = 0, newPressTraces: Set<String> = []) {
-            self.regressions = regressions; self.improvements = improvements
+        /// The traces known press problems name whose presses were seen, and compared with a baseline's side.
+        public var knownTracesSeen = Set<String>()
+        public var knownTracesCompared = Set<String>()
+        public init(regressions: [Finding] = [], improvements: [Finding] = [], known: [Finding] = [], newPresses: Int = 0,
+                    newPressTraces: Set<String> = [], knownTracesSeen: Set<String> = [], knownTracesCompared: Set<String> = []) {
+            self.regressions = regressions; self.improvements = improvements; self.known = known
             self.newPresses = newPresses; self.newPressTraces = newPressTraces
+            self.knownTracesSeen = knownTracesSeen; self.knownTracesCompared = knownTracesCompared
         }
     }
 
     public var pending: Pending {
-        Pending(regressions: regressions, improvements: improvements, newPresses: newPresses, newPressTraces: newPressTraces)
+        Pending(regressions: regressions, improvements: improvements, known: knownFound, newPresses: newPresses,
+                newPressTraces: newPressTraces, knownTracesSeen: tracesSeen, knownTracesCompared: tracesCompared)
     }
 
-    /// Adds presses compared elsewhere (another shard's), as if they had come now.
+    /// Adds presses compared elsewhere (another shard's), as if they had come now. A known
+    /// finding is matched to this comparison's known problem again (a stored one lost it);
+    /// one it does not list is a regression.
     public mutating func absorb(_ other: Pending) {
         regressions += other.regressions
         improvements += other.improvements
+        for var f in other.known {
+            guard let k = f.accepted ?? known[f.acceptanceKey] else { regressions.append(f); continue }
+            f.accepted = k
+            knownFound.append(f)
+        }
         newPresses += other.newPresses
         newPressTraces.formUnion(other.newPressTraces)
+        tracesSeen.formUnion(other.knownTracesSeen.intersection(knownTraces))
+        tracesCompared.formUnion(other.knownTracesCompared.intersection(knownTraces))
     }
 
     /// Adds the target rules and the causes.
@@ -95,11 +152,18 @@ public struct Comparison: Sendable {
     public func finish(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String? = { _ in nil }) -> Result {
         var regressions = self.regressions, improvements = self.improvements
         var notes: [Finding] = []
+        var knownFound = self.knownFound
         if let before {
             for rule in Comparison.targetRules {
-                for f in rule.findings(before: before, after: after, suite: suite, thresholds: thresholds) {
+                for var f in rule.findings(before: before, after: after, suite: suite, thresholds: thresholds) {
                     switch f.kind {
-                    case .regression: regressions.append(f)
+                    case .regression:
+                        if let k = known[f.acceptanceKey] {
+                            f.accepted = k
+                            knownFound.append(f)
+                        } else {
+                            regressions.append(f)
+                        }
                     case .improvement: improvements.append(f)
                     case .new: notes.append(f)
                     }
@@ -116,8 +180,19 @@ public struct Comparison: Sendable {
             }.map(\.element)
         }
         regressions = ordered(regressions)
+        // A known problem is fixed when this run could have found it and did not: its press was
+        // replayed (R6 needs nothing else; R1–R3 also a baseline's snapshot), or, for R4 and R5,
+        // the targets were compared with a baseline.
+        let found = Set(knownFound.map(\.acceptanceKey))
+        let fixed = known.values.filter { k in
+            guard !found.contains(k.key), let rule = Rule(rawValue: k.rule) else { return false }
+            if rule.isAboutTarget { return before != nil }
+            guard let trace = k.trace else { return false }
+            return rule == .expectation ? tracesSeen.contains(trace) : tracesCompared.contains(trace)
+        }
         return Result(regressions: regressions, improvements: ordered(improvements), notes: notes,
-                      causes: Cause.group(regressions, explain: explain))
+                      causes: Cause.group(regressions, explain: explain), known: ordered(knownFound),
+                      fixed: AcceptedProblem.sorted(fixed))
     }
 }
 

@@ -62,6 +62,8 @@ public struct Finding: Sendable, Equatable {
     public var probe = false
     /// A press consumed by a multi-tap: the press that began it (as `PressResult.partOf`).
     public var partOf: Int?
+    /// The baseline's known problem this finding is (accepted on review: listed, never failing).
+    public var accepted: AcceptedProblem?
 
     public init(kind: Kind, rule: Rule, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
                 node: String? = nil, action: String? = nil, expect: String? = nil, before: Side? = nil, after: Side? = nil,
@@ -77,6 +79,18 @@ public struct Finding: Sendable, Equatable {
             return "\(trace) press \(press)" + (at.map { " at \($0)" } ?? "")
         }
         return node.map { "target \($0)" + (action.map { " (\($0))" } ?? "") } ?? suite
+    }
+
+    /// What a known problem names this finding by: rule and press, or rule and target.
+    public var acceptanceKey: AcceptedProblem.Key {
+        AcceptedProblem.Key(rule: rule.rawValue, node: causeNode ?? suite, trace: rule.isAboutTarget ? nil : trace,
+                            press: rule.isAboutTarget ? nil : press)
+    }
+
+    /// This finding as a known problem, accepted by `who` for `why` on `since`.
+    public func accepting(who: String?, why: String, since: String?) -> AcceptedProblem {
+        AcceptedProblem(rule: rule.rawValue, node: causeNode ?? suite, trace: rule.isAboutTarget ? nil : trace,
+                        press: rule.isAboutTarget ? nil : press, who: who, why: why, since: since)
     }
 
     /// The target whose behaviour changed: what used to fire (R1–R3), what was expected (R6), the target (R4, R5).

@@ -38,9 +38,18 @@ public struct CaptureError: LocatedError, Equatable {
     public var line: Int?
     public var path: String
     public var message: String
+    /// The whole dump is unusable (a number that is no whole number where one is meant):
+    /// never downgraded to skipping the one element it is in.
+    public var unusable: Bool
 
-    public init(line: Int? = nil, path: String? = nil, _ message: String) {
-        self.line = line; self.path = path ?? ""; self.message = message
+    public init(line: Int? = nil, path: String? = nil, _ message: String, unusable: Bool = false) {
+        self.line = line; self.path = path ?? ""; self.message = message; self.unusable = unusable
+    }
+
+    /// A JSON value that is not what the format asks for; a number that is no whole number
+    /// where one is meant makes the dump unusable.
+    init(_ e: JSONReadError) {
+        self.init(line: e.line, path: e.path, e.message, unusable: e.kind == .invalid)
     }
 }
 
@@ -62,37 +71,58 @@ public enum Converter {
     /// - Throws: `CaptureError` when the dump cannot be read.
     public static func convert(_ data: Data, format: CaptureFormat? = nil, options: ConversionOptions = .init(),
                                fallbackScreen: String = "Screen") throws -> Conversion {
-        let text = DumpText.decode(data)
-        let fmt = try format ?? FormatDetection.detect(text)
-        var out: Conversion
-        switch fmt {
-        case .tapreplayCapture: out = try CaptureBundleConverter.convert(text)
-        case .swiftuiDebug: out = try SwiftUIDebugConverter.convertPayload(text)
-        case .recursiveDescription: out = try RecursiveDescriptionParser.convert(text)
-        case .xcuitest: out = try XCUITestParser.convert(text)
-        case .wdaXML: out = try WDAXMLParser.convert(data: data, text: text)
-        }
-        if let screen = options.screen { out.snapshot.screen = screen }
-        if out.snapshot.screen.isEmpty { out.snapshot.screen = fallbackScreen }
-        if let size = options.size {
-            out.snapshot.device.width = size.width
-            out.snapshot.device.height = size.height
-            // A root the dump gave no size (a SwiftUI fragment without positions) takes the window's.
-            if let root = out.snapshot.nodes.first, root.frame.width == 0 && root.frame.height == 0 {
-                out.snapshot.nodes[0].frame = Rect(root.frame.x, root.frame.y, size.width, size.height)
-            }
-        } else if out.snapshot.device.width == nil, let root = out.snapshot.nodes.first, root.frame.width > 0, root.frame.height > 0 {
-            out.snapshot.device.width = root.frame.maxX
-            out.snapshot.device.height = root.frame.maxY
-        }
-        out.limits = unique(out.limits)
-        out.snapshot.capture = Snapshot.CaptureInfo(from: fmt.rawValue, limits: out.limits)
-        return out
+        try convert(data, format: format, options: options, fallbackScreen: fallbackScreen, unwrapping: true)
     }
 
-    static func unique(_ list: [String]) -> [String] {
-        var seen = Set<String>()
-        return list.filter { seen.insert($0).inserted }
+    static func convert(_ data: Data, format: CaptureFormat?, options: ConversionOptions, fallbackScreen: String,
+                        unwrapping: Bool) throws -> Conversion {
+        let text = DumpText.decode(data)
+        // A WebDriverAgent response ({"value": "…", "sessionId": …}) carries the dump as a string (once: not a response in a response).
+        if unwrapping, format != .tapreplayCapture && format != .swiftuiDebug, let wrapped = try WDAResponse.unwrap(text) {
+            return try WDAResponse.convert(wrapped, format: format, options: options, fallbackScreen: fallbackScreen)
+        }
+        let fmt = try format ?? FormatDetection.detect(text)
+        var tree: DraftTree
+        switch fmt {
+        case .tapreplayCapture: tree = try CaptureBundleConverter.convert(text)
+        case .swiftuiDebug: tree = try SwiftUIDebugConverter.convertPayload(text)
+        case .recursiveDescription: tree = try RecursiveDescriptionParser.convert(text)
+        case .xcuitest: tree = try XCUITestParser.convert(text)
+        case .wdaXML: tree = try WDAXMLParser.convert(text)
+        }
+        if let screen = options.screen, !screen.isEmpty { tree.screen = screen }
+        if tree.screen.isEmpty { tree.screen = fallbackScreen.isEmpty ? "Screen" : fallbackScreen }
+        sizeDevice(&tree, options)
+        return try SnapshotBuilder.build(tree, from: fmt)
+    }
+
+    /// The window size: `--size` when given (a root the dump gave no size takes it), else the
+    /// root's right and bottom edges when they make a size, else the root's own size.
+    static func sizeDevice(_ tree: inout DraftTree, _ options: ConversionOptions) {
+        guard let root = tree.drafts.first else { return }
+        if let size = options.size {
+            tree.device.width = size.width
+            tree.device.height = size.height
+            tree.deviceSource = [:]
+            // A root the dump gave no size (a SwiftUI fragment without positions) takes the window's.
+            if root.frame.width == 0 && root.frame.height == 0 {
+                tree.drafts[0].frame = Rect(root.frame.x, root.frame.y, size.width, size.height)
+            }
+            return
+        }
+        let frame = ValueChecker.rect(root.frame)
+        guard tree.device.width == nil, frame.width > 0, frame.height > 0 else { return }
+        let edges = (frame.maxX, frame.maxY)
+        if edges.0 > 0, edges.0 <= Snapshot.maxCoordinate, edges.1 > 0, edges.1 <= Snapshot.maxCoordinate {
+            tree.device.width = edges.0
+            tree.device.height = edges.1
+        } else {
+            tree.device.width = frame.width
+            tree.device.height = frame.height
+            tree.warnings.append(root.source.warning(
+                "the root \(root.type)'s right and bottom edges (\(JSONValue.format(edges.0)), \(JSONValue.format(edges.1))) are not a window size: the device takes the root's size \(JSONValue.format(frame.width)) × \(JSONValue.format(frame.height))",
+                document: tree.document))
+        }
     }
 }
 

@@ -24,7 +24,7 @@ enum DumpText {
     static func lines(_ text: String) -> [Line] {
         var out: [Line] = []
         var number = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+        for raw in rawLines(text) {
             number += 1
             if let expanded = unescapedLiteral(raw) {
                 for part in expanded.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
@@ -37,10 +37,38 @@ enum DumpText {
         return out
     }
 
+    /// The lines of `text` split at LF, CRLF or CR, found in its UTF-8 bytes (splitting Characters
+    /// would segment graphemes: many times slower on a long dump).
+    static func rawLines(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b == 0x0A || b == 0x0D {
+                out.append(text[start..<i])
+                var next = utf8.index(after: i)
+                if b == 0x0D, next < utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
+                start = next
+                i = next
+            } else {
+                i = utf8.index(after: i)
+            }
+        }
+        out.append(text[start..<utf8.endIndex])
+        return out
+    }
+
+    /// Whether `text` holds `needle`, compared byte by byte (Foundation's `contains` goes through CFString).
+    static func has(_ text: Substring, _ needle: String) -> Bool {
+        text.utf8.firstRange(of: needle.utf8) != nil
+    }
+
     /// `"a\nb"` (a `po` of a String) → `a⏎b`; nil when the line is not such a literal.
     static func unescapedLiteral(_ line: Substring) -> String? {
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-        guard trimmed.first == "\"", trimmed.contains("\\n") else { return nil }
+        guard trimmed.first == "\"", has(trimmed, "\\n") else { return nil }
         var body = trimmed.dropFirst()
         if let end = body.lastIndex(of: "\""), body.index(before: body.endIndex) == end || body[body.index(after: end)...].allSatisfy({ $0 == " " || $0 == "\t" }) {
             body = body[..<end]
@@ -80,14 +108,16 @@ enum FormatDetection {
                 }
             }
             if head.prefix(65536).contains("\"properties\"") || head.first == "[" { return .swiftuiDebug }
-            throw CaptureError(line: 1, "a JSON file that is neither a capture bundle (\"format\": \"tapreplay-capture\") nor SwiftUI debug data (an array of {\"properties\", \"children\"})")
+            throw CaptureError(line: 1, "a JSON file that is neither a capture bundle (\"format\": \"tapreplay-capture\"), SwiftUI debug data (an array of {\"properties\", \"children\"}) nor a WebDriverAgent response ({\"value\": \"…\"})")
         }
-        if text.contains("<XCUIElementType") || text.contains("<AppiumAUT") { return .wdaXML }
+        let all = Substring(text)
+        if DumpText.has(all, "<XCUIElementType") || DumpText.has(all, "<AppiumAUT") { return .wdaXML }
+        if DumpText.has(all, "Element subtree:") && !DumpText.has(all, "frame = (") { return .xcuitest }
         var sawViewController = false
         for line in DumpText.lines(String(text.prefix(200_000))) {
             if RecursiveDescriptionParser.looksLikeViewLine(line.text) { return .recursiveDescription }
             if XCUITestParser.looksLikeElementLine(line.text) { return .xcuitest }
-            if line.text.contains("state: appeared") || line.text.contains("state: disappeared") { sawViewController = true }
+            if DumpText.has(line.text, "state: appeared") || DumpText.has(line.text, "state: disappeared") { sawViewController = true }
         }
         if sawViewController {
             throw CaptureError(line: 1, "a view-controller hierarchy (controllers, no frames) is not a view dump: capture the views instead (recursiveDescription, XCUIApplication().debugDescription, or the capture kit)")

@@ -4,14 +4,23 @@ import TapModel
 /// UIKit `recursiveDescription` (`po view.recursiveDescription()`,
 /// swift-snapshot-testing's `.recursiveDescription`, Cycript, lldb logs).
 ///
-/// One view per line: `<Class: 0xPTR; frame = (x y; w h); key = value; …>`
+/// One view per entry: `<Class: 0xPTR; frame = (x y; w h); key = value; …>`
 /// (pointers may be purged: `<Class; frame = …>`), nested by `   | ` bars.
 /// Anything before the first `<Class` of a line (comment markers, log
-/// timestamps, ivar names, `'Controller:0x…'`) and after its closing `>` is
-/// ignored; `(layer)` lines and elided `...` lines are skipped. Frames are
-/// relative to the superview: they are summed into window coordinates, minus
-/// each scroll view's `contentOffset` (and a `bounds` origin). A root window
-/// sits at the window origin.
+/// timestamps, ivar names, `'Controller:0x…'` tags, which name the view
+/// controller whose view it is) and after its closing `>` is ignored;
+/// `(layer)` lines and elided `...` lines are skipped.
+///
+/// An entry that does not close on its line continues on the next lines
+/// (a multi-line text, a line wrapped by a terminal) until its `<…>` closes
+/// or a new view line starts. Frames are relative to the superview: they are
+/// summed into window coordinates, minus each scroll view's `contentOffset`
+/// (and a `bounds` origin). A root window sits at the window origin.
+///
+/// A dump may hold several trees (an echo of the window before the real dump,
+/// a fragment, two states): a line at or above the current tree's root level,
+/// or after a line of other text, starts a new one; the largest well-formed
+/// tree is converted.
 enum RecursiveDescriptionParser {
     static let limits = [
         "no gesture recognizer types or actions (recursiveDescription only says a view has recognizers)",
@@ -20,21 +29,22 @@ enum RecursiveDescriptionParser {
         "SwiftUI content of a hosting view is one opaque view",
     ]
 
-    /// Classes that are UIControls (their subclasses are recognised by `baseClass` or a name ending in `Button`).
-    static let controlClasses: Set<String> = [
-        "UIButton", "UISwitch", "UISlider", "UISegmentedControl", "UITextField", "UISearchTextField", "UIStepper",
-        "UIDatePicker", "UIPageControl", "UIControl", "UIColorWell", "UIRefreshControl",
-    ]
+    /// Continuation lines one entry may take, at most.
+    static let maxContinuation = 200
 
     struct Element {
         var className: String
         var properties: [(key: String, value: Substring)]
+        /// The entry's `<…>` closed (else it continues on the next line, or was cut off).
+        var closed: Bool
+        /// The entry ends inside a quoted text.
+        var inQuote: Bool
         func value(_ key: String) -> Substring? { properties.first(where: { $0.key == key })?.value }
     }
 
     static func looksLikeViewLine(_ line: Substring) -> Bool {
         guard let start = elementStart(line) else { return false }
-        return line[start...].contains("frame = (")
+        return DumpText.has(line[start...], "frame = (")
     }
 
     /// The index of the `<` that opens the view description on the line: `<Class:` or `<Class;`.
@@ -56,107 +66,249 @@ enum RecursiveDescriptionParser {
 
     /// Parses `<Class: 0x…; key = value; …>` starting at `start`.
     static func element(_ line: Substring, at start: Substring.Index) -> Element? {
-        let chars = Array(line[line.index(after: start)...])
+        // Unicode scalars, not Characters: every delimiter is ASCII, and grapheme breaking is slow.
+        let chars = Array(line[line.index(after: start)...].unicodeScalars)
+        func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: scalars)
+            return String(s)
+        }
         var i = 0
-        var name = ""
-        while i < chars.count, chars[i] != ":" && chars[i] != ";" && chars[i] != ">" { name.append(chars[i]); i += 1 }
+        while i < chars.count, chars[i] != ":" && chars[i] != ";" && chars[i] != ">" { i += 1 }
+        let name = text(chars[0..<i])
         guard i < chars.count else { return nil }
         var props: [(String, Substring)] = []
-        if chars[i] == ">" { return Element(className: name, properties: []) }
+        if chars[i] == ">" { return Element(className: name, properties: [], closed: true, inQuote: false) }
         if chars[i] == ":" {
             // The pointer: `: 0x7f…` up to the next `;` or `>`.
             while i < chars.count, chars[i] != ";" && chars[i] != ">" { i += 1 }
         }
-        guard i < chars.count else { return nil }
-        if chars[i] == ">" { return Element(className: name, properties: []) }
+        guard i < chars.count else { return Element(className: name, properties: [], closed: false, inQuote: false) }
+        if chars[i] == ">" { return Element(className: name, properties: [], closed: true, inQuote: false) }
         i += 1
-        var segment = ""
+        var segmentStart = i
         var depth = 0
         var inQuote = false
         var closed = false
-        func flush() {
-            let s = segment.trimmingCharactersInSpaces
-            segment = ""
+        func flush(_ end: Int) {
+            let s = text(chars[segmentStart..<end]).trimmingCharactersInSpaces
             guard !s.isEmpty else { return }
             // `key = value` or `key: value` (scroll views' contentOffset: {0, -20}).
-            if let eq = s.range(of: " = ") {
+            if let eq = s.utf8.firstRange(of: " = ".utf8) {
                 props.append((String(s[..<eq.lowerBound]), Substring(s[eq.upperBound...])))
-            } else if let colon = s.range(of: ": ") {
+            } else if let colon = s.utf8.firstRange(of: ": ".utf8) {
                 props.append((String(s[..<colon.lowerBound]), Substring(s[colon.upperBound...])))
             }
         }
         while i < chars.count {
             let c = chars[i]
             if inQuote {
-                segment.append(c)
                 // A quote closes only before `;` or `>` (texts hold apostrophes: 'What's').
                 if c == "'", i + 1 >= chars.count || chars[i + 1] == ";" || chars[i + 1] == ">" { inQuote = false }
                 i += 1
                 continue
             }
             switch c {
-            case "'" where segment.hasSuffix("= "): inQuote = true; segment.append(c)
-            case "<", "{", "(", "[": depth += 1; segment.append(c)
-            case "}", ")", "]": depth = max(0, depth - 1); segment.append(c)
+            case "'" where i - segmentStart >= 2 && chars[i - 2] == "=" && chars[i - 1] == " ": inQuote = true
+            case "<", "{", "(", "[": depth += 1
+            case "}", ")", "]": depth = max(0, depth - 1)
             case ">":
-                if depth == 0 { flush(); closed = true } else { depth -= 1; segment.append(c) }
-            case ";" where depth == 0: flush()
-            default: segment.append(c)
+                if depth == 0 { flush(i); closed = true } else { depth -= 1 }
+            case ";" where depth == 0:
+                flush(i)
+                segmentStart = i + 1
+            default: break
             }
             if closed { break }
             i += 1
         }
-        if !closed { flush() }
-        return Element(className: name, properties: props)
+        if !closed { flush(chars.count) }
+        return Element(className: name, properties: props, closed: closed, inQuote: inQuote)
     }
 
     static func numbers(_ s: Substring) -> [Double] {
         s.split(whereSeparator: { " ;,(){}".contains($0) }).compactMap { Double($0) }
     }
 
-    static func convert(_ text: String) throws -> Conversion {
-        var drafts: [Draft] = []
-        var warnings: [String] = []
-        var limits = limits
-        // Open ancestors: (raw depth, absolute origin of the view, offset its subviews are shifted by).
-        var stack: [(depth: Int, origin: Point, shift: Point)] = []
-        var rootDepth: Int?
-        var elided = 0
-        var layerLines = 0
-        var firstLine: Int?
-        var hosting = 0
-        var withRecognizers = 0
-        for line in DumpText.lines(text) {
+    /// One view's description, continuation lines joined.
+    struct Entry {
+        var line: Int
+        var lastLine: Int
+        /// The text before the `<` (bars, comment markers, ivar names, a controller tag).
+        var prefix: Substring
+        var element: Element
+        var body: String
+    }
+
+    /// The lines of a dump grouped into entries and the separators between trees.
+    enum Item {
+        case entry(Entry)
+        case elided
+        /// Text that is not part of a view tree (a debugger prompt, a heading): the next entry starts a new tree.
+        case other
+    }
+
+    static func items(_ text: String) -> [Item] {
+        var items: [Item] = []
+        let lines = DumpText.lines(text)
+        var k = 0
+        while k < lines.count {
+            let line = lines[k]
             let t = line.text
-            guard let start = elementStart(t) else {
+            k += 1
+            guard let start = elementStart(t), var element = element(t, at: start) else {
                 let bare = t.filter { $0 != "|" && $0 != " " && $0 != "\t" && $0 != "/" }
-                if bare == "..." || bare == "…" { elided += 1 }
+                if bare == "..." || bare == "…" || bare == "...." { items.append(.elided) } else if !bare.isEmpty { items.append(.other) }
                 continue
             }
-            guard let element = element(t, at: start) else {
-                throw CaptureError(line: line.number, "unreadable view description: \(t[start...].prefix(80))")
-            }
-            let after = t[start...]
-            if after.hasSuffix("(layer)") || element.value("frame") == nil {
-                if after.contains("(layer)") {
-                    layerLines += 1
-                } else {
-                    warnings.append("line \(line.number): \(element.className) has no frame: skipped (its subviews, if any, are placed as if it were not there)")
+            var entry = Entry(line: line.number, lastLine: line.number, prefix: t[..<start], element: element, body: String(t[start...]))
+            // Continuation lines: until the entry closes, a new view line starts, or the limit.
+            let margin = marginOf(t[..<start])
+            var taken = 0
+            var stale = false   // lines joined since the body was last parsed
+            while !element.closed, k < lines.count, taken < maxContinuation, !startsEntry(lines[k].text) {
+                var next = lines[k].text
+                if !margin.isEmpty, next.hasPrefix(margin) {
+                    next = next.dropFirst(margin.count)
+                    if element.inQuote, next.first == " " { next = next.dropFirst() }
                 }
-                continue
+                entry.body += (element.inQuote ? "\n" : "") + next
+                entry.lastLine = lines[k].number
+                k += 1
+                taken += 1
+                // Only a `>` can close the entry and only a `'` change whether a text is open: parse again then.
+                guard next.contains(where: { $0 == ">" || $0 == "'" }) else { stale = true; continue }
+                let joined = Substring(entry.body)
+                guard let again = RecursiveDescriptionParser.element(joined, at: joined.startIndex) else { break }
+                element = again
+                stale = false
             }
-            let depth = t[..<start].filter { $0 == "|" }.count
-            if let r = rootDepth, depth <= r {
-                warnings.append("line \(line.number): a second view tree starts here (\(element.className)); only the first one (line \(firstLine ?? 0)) is converted")
-                break
+            if stale, let again = RecursiveDescriptionParser.element(Substring(entry.body), at: entry.body.startIndex) { element = again }
+            entry.element = element
+            items.append(.entry(entry))
+        }
+        return items
+    }
+
+    /// A line that begins an entry of its own, not a continuation: a view line, or a tree line
+    /// (`   |    | <CALayer: 0x…> (layer)`: only bars and spaces before its `<`).
+    static func startsEntry(_ line: Substring) -> Bool {
+        guard let start = elementStart(line) else { return false }
+        if DumpText.has(line[start...], "frame = (") { return true }
+        let prefix = line[..<start]
+        return prefix.contains("|") && prefix.allSatisfy { $0 == "|" || $0 == " " || $0 == "\t" }
+    }
+
+    /// The comment marker or log prefix of a line: what comes before its tree bars, without trailing spaces.
+    static func marginOf(_ prefix: Substring) -> Substring {
+        var m = prefix
+        if let bar = m.firstIndex(of: "|") { m = m[..<bar] }
+        while let last = m.last, last == " " || last == "\t" { m = m.dropLast() }
+        return m
+    }
+
+    /// `'RootViewController:0xde189b0'` in a line's prefix → `RootViewController`.
+    static func controllerTag(_ prefix: Substring) -> String? {
+        guard let open = prefix.firstIndex(of: "'") else { return nil }
+        let rest = prefix[prefix.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        let tag = rest[..<close]
+        guard let colon = tag.firstIndex(of: ":"), tag[tag.index(after: colon)...].hasPrefix("0x") else { return nil }
+        let name = tag[..<colon]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return String(name)
+    }
+
+    static func convert(_ text: String) throws -> DraftTree {
+        var trees: [TreeCandidate] = []
+        var current: TreeBuilding?
+        var elided = 0
+        var afterOther = false
+        for item in items(text) {
+            switch item {
+            case .elided:
+                elided += 1
+            case .other:
+                afterOther = true
+            case .entry(let entry):
+                let depth = entry.prefix.filter { $0 == "|" }.count
+                let element = entry.element
+                let after = Substring(entry.body)
+                if after.hasSuffix("(layer)") || DumpText.has(after, "> (layer)") { continue }
+                guard element.value("frame") != nil else {
+                    if let c = current, depth > c.rootDepth, !afterOther {
+                        current!.tree.warnings.append("line \(entry.line): \(element.className) has no frame: skipped (its subviews, if any, are placed as if it were not there)")
+                    } else if element.closed {
+                        afterOther = true  // an object printed on its own (`po self`): not a view of the tree
+                    }
+                    continue
+                }
+                if current == nil || afterOther || depth <= current!.rootDepth {
+                    if let c = current { trees.append(c.finish()) }
+                    current = TreeBuilding(rootDepth: depth, firstLine: entry.line)
+                    afterOther = false
+                }
+                current!.add(entry, depth: depth)
             }
-            if rootDepth == nil { rootDepth = depth; firstLine = line.number }
-            let f = numbers(element.value("frame")!)
+        }
+        if let c = current { trees.append(c.finish()) }
+        guard !trees.isEmpty else {
+            throw CaptureError(line: 1, "no view found: expected lines like <UIView: 0x…; frame = (0 0; 320 480); …>")
+        }
+        let (chosen, choiceWarnings) = try LargestTree.choose(trees, noun: "view tree", unit: "view")
+        var drafts = chosen.drafts
+        var limits = limits + chosen.limits
+        let warnings = choiceWarnings + chosen.warnings
+        if elided > 0 { limits.append("\(elided) elided line\(elided == 1 ? "" : "s") (...): the views there are missing") }
+        if !drafts.contains(where: { $0.type == "UIHostingView" }) { limits.removeAll { $0.hasPrefix("SwiftUI content") } }
+        Controls.preferSegments(&drafts) { $0.type.hasSuffix("SegmentedControl") }
+        Controls.nameActions(&drafts)
+        if drafts.contains(where: { $0.numberedByPosition && $0.uikit.gestureRecognizers.contains { $0.action?.hasPrefix(CellSelection.action) == true } }) {
+            limits.append(CellSelection.limit)
+        }
+        return DraftTree(drafts: drafts, limits: limits, warnings: warnings)
+    }
+
+    /// One tree being read: frames summed through the open ancestors.
+    struct TreeBuilding {
+        let rootDepth: Int
+        var tree: TreeCandidate
+        /// Open ancestors: (raw depth, absolute origin of the view, offset its subviews are shifted by, inside a list).
+        var stack: [(depth: Int, origin: Point, shift: Point, inList: Bool)] = []
+
+        init(rootDepth: Int, firstLine: Int) {
+            self.rootDepth = rootDepth
+            self.tree = TreeCandidate(firstLine: firstLine)
+        }
+
+        /// Views that say they have gesture recognizers (recursiveDescription gives no types).
+        var withRecognizers = 0
+
+        func finish() -> TreeCandidate {
+            var t = tree
+            if withRecognizers > 0 {
+                t.warnings.append("\(withRecognizers) view\(withRecognizers == 1 ? " has" : "s have") gesture recognizers of unknown type: not modelled")
+            }
+            return t
+        }
+
+        mutating func add(_ entry: Entry, depth: Int) {
+            tree.lastLine = entry.lastLine
+            guard tree.error == nil else { return }
+            let element = entry.element
+            let frameText = element.value("frame")!
+            let f = RecursiveDescriptionParser.numbers(frameText)
             guard f.count == 4, f.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }), f[2] >= 0, f[3] >= 0 else {
-                throw CaptureError(line: line.number, "unreadable frame '\(element.value("frame")!)' of \(element.className)")
+                if !element.closed {
+                    // Cut off (the end of a pasted dump): the view is skipped, not the tree.
+                    tree.warnings.append("line \(entry.line): \(element.className) is cut off before its frame is complete: skipped")
+                    return
+                }
+                tree.error = CaptureError(line: entry.line, "unreadable frame '\(frameText.prefix(80))' of \(element.className.clipped)")
+                return
             }
             while let last = stack.last, last.depth >= depth { stack.removeLast() }
-            let baseClass = element.value("baseClass").map(String.init)
+            let baseClass = element.value("baseClass").map { String($0).trimmingCharactersInSpaces }
             let isWindow = element.className.hasSuffix("Window") || baseClass?.hasSuffix("Window") == true
             var origin: Point
             if let parent = stack.last {
@@ -166,40 +318,34 @@ enum RecursiveDescriptionParser {
             }
             var shift = Point(0, 0)
             if let off = element.value("contentOffset") {
-                let n = numbers(off)
-                if n.count == 2 { shift = Point(n[0], n[1]) }
+                let n = RecursiveDescriptionParser.numbers(off)
+                if n.count == 2, n.allSatisfy({ $0.isFinite }) { shift = Point(n[0], n[1]) }
             } else if let b = element.value("bounds") {
-                let n = numbers(b)
-                if n.count == 4 { shift = Point(n[0], n[1]) }
+                let n = RecursiveDescriptionParser.numbers(b)
+                if n.count == 4, n.allSatisfy({ $0.isFinite }) { shift = Point(n[0], n[1]) }
             }
-            stack.append((depth, origin, shift))
+            let inList = stack.last?.inList ?? false
+            let isCell = CellSelection.isCell(element.className, baseClass: baseClass)
+            let isList = CellSelection.isList(element.className, baseClass: baseClass)
+            stack.append((depth, origin, shift, isList || (inList && !isCell)))
             let type = TypeNames.uikitClass(element.className)
-            var d = Draft(type: type, frame: Rect(origin.x, origin.y, f[2], f[3]), system: .uikit, depth: depth)
+            var d = Draft(type: type, frame: Rect(origin.x, origin.y, f[2], f[3]), system: .uikit, depth: depth,
+                          source: SourceRef(line: entry.line))
             d.uikit.userInteractionEnabled = element.value("userInteractionEnabled").map { $0 != "NO" } ?? true
             d.uikit.hidden = element.value("hidden").map { $0 == "YES" } ?? false
             d.uikit.clipsToBounds = element.value("clipsToBounds").map { $0 == "YES" } ?? false
-            if let a = element.value("alpha"), let v = Double(a.trimmingCharacters(in: .whitespaces)) { d.uikit.alpha = v }
-            if let text = element.value("text") { d.label = unquote(text) }
-            if let ident = element.value("accessibilityIdentifier") ?? element.value("identifier") { d.identifier = unquote(ident) }
+            if let a = element.value("alpha"), let v = Double(a.trimmingCharacters(in: .whitespaces)), v.isFinite { d.uikit.alpha = v }
+            if let text = element.value("text") { d.label = RecursiveDescriptionParser.unquote(text) }
+            if let ident = element.value("accessibilityIdentifier") ?? element.value("identifier") { d.identifier = RecursiveDescriptionParser.unquote(ident) }
+            d.viewController = RecursiveDescriptionParser.controllerTag(entry.prefix)
             if element.value("gestureRecognizers") != nil { withRecognizers += 1 }
-            if element.value("transform") != nil { limits.append("\(type) at line \(line.number) has a transform: its frame is the transformed bounding box") }
-            if type == "UIHostingView" { hosting += 1 }
-            if controlClasses.contains(element.className) || baseClass.map(controlClasses.contains) == true
-                || (element.className.hasSuffix("Button") && !element.className.hasSuffix("BarButton")) {
+            if element.value("transform") != nil { tree.limits.append("\(type) at line \(entry.line) has a transform: its frame is the transformed bounding box") }
+            if UIKitClasses.isControl(element.className, baseClass: baseClass) {
                 d.uikit.control = .init(action: nil, enabled: element.value("enabled").map { $0 != "NO" } ?? true)
             }
-            drafts.append(d)
+            if inList, isCell { _ = CellSelection.makeSelectable(&d) }
+            tree.drafts.append(d)
         }
-        guard !drafts.isEmpty else {
-            throw CaptureError(line: 1, "no view found: expected lines like <UIView: 0x…; frame = (0 0; 320 480); …>")
-        }
-        if elided > 0 { limits.append("\(elided) elided line\(elided == 1 ? "" : "s") (...): the views there are missing") }
-        if withRecognizers > 0 { warnings.append("\(withRecognizers) view\(withRecognizers == 1 ? " has" : "s have") gesture recognizers of unknown type: not modelled") }
-        if hosting == 0 { limits.removeAll { $0.hasPrefix("SwiftUI content") } }
-        _ = layerLines
-        nameControls(&drafts)
-        let snapshot = Snapshot(screen: "", nodes: TreeBuilder.nodes(drafts))
-        return Conversion(snapshot: snapshot, from: .recursiveDescription, limits: limits, warnings: warnings)
     }
 
     /// `'Message'` → `Message`.
@@ -207,19 +353,5 @@ enum RecursiveDescriptionParser {
         var t = Substring(String(s).trimmingCharactersInSpaces)
         if t.count >= 2, t.first == "'" || t.first == "\"", t.last == t.first { t = t.dropFirst().dropLast() }
         return String(t)
-    }
-
-    /// A control without an action is named after the first text in it (a button's title label).
-    static func nameControls(_ drafts: inout [Draft]) {
-        for i in drafts.indices where drafts[i].uikit.control != nil && drafts[i].uikit.control?.action == nil {
-            var j = i + 1
-            var title = drafts[i].label
-            while title == nil, j < drafts.count, drafts[j].depth > drafts[i].depth {
-                title = drafts[j].label
-                j += 1
-            }
-            let name = title ?? drafts[i].identifier
-            drafts[i].uikit.control?.action = name
-        }
     }
 }

@@ -77,19 +77,18 @@ struct SwiftUIDebugConverter {
     // MARK: - Entry points
 
     /// A standalone payload: a hosting view at the window origin holding the converted SwiftUI nodes.
-    static func convertPayload(_ text: String) throws -> Conversion {
+    static func convertPayload(_ text: String) throws -> DraftTree {
         let document = try CaptureError.parseJSON(text)
         var c = SwiftUIDebugConverter(document: document, origin: Point(0, 0))
         let roots = try c.roots(document.root)
         let size = roots.compactMap { c.frameInward($0) }.reduce(Rect.null) { $0.union($1) }
         let frame = size.width < 0 ? Rect(0, 0, 0, 0) : Rect(0, 0, max(0, size.maxX), max(0, size.maxY))
-        var host = Draft(type: "UIHostingView", frame: frame, system: .uikit, depth: 0)
-        host.identifier = nil
+        let host = Draft(type: "UIHostingView", frame: frame, system: .uikit, depth: 0,
+                         source: SourceRef(line: document.line(of: document.root), path: "$"))
         c.drafts.append(host)
         try c.walk(roots, depth: 1, layer: frame)
         c.limits.append("the hosting view's place in the window is unknown: frames are in the hosting view's space, its origin taken as the window's")
-        let snapshot = Snapshot(screen: "", nodes: TreeBuilder.nodes(c.drafts))
-        return Conversion(snapshot: snapshot, from: .swiftuiDebug, limits: SwiftUIDebugConverter.limits + c.limits, warnings: c.warnings)
+        return DraftTree(drafts: c.drafts, limits: SwiftUIDebugConverter.limits + c.limits, warnings: c.warnings, document: document)
     }
 
     /// The root nodes of a payload: an array of nodes, or one node.
@@ -181,7 +180,7 @@ struct SwiftUIDebugConverter {
     mutating func step(_ w: Work, _ stack: inout [Work]) throws {
         let readable = v.readableType(w.raw)
         let (base, args) = TypeNames.split(readable)
-        let flags = v.flags(w.raw) ?? 0
+        let flags = try v.flags(w.raw) ?? 0
         let isModifier = flags & 2 != 0 || (flags & 1 == 0 && looksLikeModifier(base))
         var ctx = w.ctx
         let own = ownFrame(w.raw)
@@ -204,7 +203,7 @@ struct SwiftUIDebugConverter {
                 enterButton(w, ctx: ctx, children: children)
                 return
             }
-            if base != "ButtonActionModifier" { mapModifier(base, args, readable, raw: w.raw, ctx: &ctx) }
+            if base != "ButtonActionModifier" { try mapModifier(base, args, readable, raw: w.raw, ctx: &ctx) }
             guard children.count > 1 else {
                 if children.isEmpty { dropPending(ctx, at: readable) }
                 push(children, w.depth, ctx)
@@ -284,7 +283,7 @@ struct SwiftUIDebugConverter {
             f = Rect(origin.x, origin.y, 0, 0)
             warnings.append("\(path(w.raw)): \(type) has no frame anywhere around it: placed as an empty frame at the hosting view's origin")
         }
-        var d = Draft(type: type, frame: f!, system: .swiftui, depth: w.depth)
+        var d = Draft(type: type, frame: f!, system: .swiftui, depth: w.depth, source: SourceRef(line: v.doc.line(of: w.raw), jsonValue: w.raw))
         d.leaf = leaf
         d.identifier = ctx.identifier
         d.modifiers = ctx.pending.reversed().map { p in
@@ -365,14 +364,14 @@ struct SwiftUIDebugConverter {
 
     // MARK: - Modifiers
 
-    mutating func mapModifier(_ base: String, _ args: [String], _ readable: String, raw: Int, ctx: inout Context) {
+    mutating func mapModifier(_ base: String, _ args: [String], _ readable: String, raw: Int, ctx: inout Context) throws {
         let value = v.attribute(raw, .value)
         switch base {
         case "_ContentShapeModifier", "_ContentShapeKindModifier", "ContentShapeModifier_v2", "ContentShapeModifier":
             var purpose = ShapeSpec.Purpose.interaction
-            if base != "_ContentShapeModifier", let bits = v.numberValue("rawValue", in: v.find("kind", in: value)) {
-                guard let p = SwiftUITypeMapping.purpose(kindBits: Int(bits)) else {
-                    limits.append("contentShape kinds \(Int(bits)) unknown\(osNote)")
+            if base != "_ContentShapeModifier", let bits = try v.integerValue("rawValue", in: v.find("kind", in: value)) {
+                guard let p = SwiftUITypeMapping.purpose(kindBits: bits) else {
+                    limits.append("contentShape kinds \(bits) unknown\(osNote)")
                     return
                 }
                 purpose = p
@@ -387,9 +386,9 @@ struct SwiftUIDebugConverter {
             var priority = SwiftUITypeMapping.priority(combiner: args.count > 1 ? args[1] : nil)
             if base == "HighPriorityGestureModifier" { priority = .high }
             if base == "SimultaneousGestureModifier" { priority = .simultaneous }
-            let maskBits = v.numberValue("rawValue", in: v.find("gestureMask", in: value)).map { Int($0) } ?? 3
+            let maskBits = try v.integerValue("rawValue", in: v.find("gestureMask", in: value)) ?? 3
             guard let gType = args.first else { return }
-            guard let g = gesture(gType, value: v.find("gesture", in: value) ?? value, depth: 0) else {
+            guard let g = try gesture(gType, value: v.find("gesture", in: value) ?? value, depth: 0) else {
                 let name = unknownGestureName(gType)
                 skippedGestures[name, default: 0] += 1
                 warnings.append("skipped gesture \(name) in \(readable.prefix(120)): no touch gesture to map it to")
@@ -400,7 +399,7 @@ struct SwiftUIDebugConverter {
             let attach = GestureAttachment(entry: entry, priority: priority, mask: SwiftUITypeMapping.mask(rawValue: maskBits), gesture: g)
             ctx.pending.append(Pending(modifier: .gesture(attach)))
         case "TapGestureModifier":
-            let count = v.numberValue("count", in: value).map { max(1, Int($0)) } ?? 1
+            let count = try v.integerValue("count", in: value) ?? 1
             ctx.pending.append(Pending(modifier: .gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: count))))))
         case "AccessibilityAttachmentModifier":
             if ctx.identifier == nil, let id = accessibilityIdentifier(value) { ctx.identifier = id }
@@ -478,17 +477,17 @@ struct SwiftUIDebugConverter {
     }
 
     /// A gesture type string (with its value tree) → a snapshot gesture, nil when it has no touch equivalent.
-    func gesture(_ type: String, value: Int?, depth: Int) -> Gesture? {
+    func gesture(_ type: String, value: Int?, depth: Int) throws -> Gesture? {
         guard depth < Snapshot.maxGestureDepth else { return nil }
         let (base, args) = TypeNames.split(type)
         let own = v.find(type: type, in: value) ?? v.find(type: TypeNames.stripModules(type), in: value)
-        if SwiftUITypeMapping.gestureWrappers.contains(base), let a = args.first { return gesture(a, value: value, depth: depth + 1) }
-        if base == "ModifierGesture", args.count == 2 { return gesture(args[1], value: value, depth: depth + 1) }
+        if SwiftUITypeMapping.gestureWrappers.contains(base), let a = args.first { return try gesture(a, value: value, depth: depth + 1) }
+        if base == "ModifierGesture", args.count == 2 { return try gesture(args[1], value: value, depth: depth + 1) }
         switch base {
         case "TapGesture":
-            return Gesture(.tap(count: v.numberValue("count", in: own).map { max(1, Int($0)) } ?? 1))
+            return Gesture(.tap(count: try v.integerValue("count", in: own) ?? 1))
         case "SpatialTapGesture":
-            return Gesture(.spatialTap(count: v.numberValue("count", in: own).map { max(1, Int($0)) } ?? 1))
+            return Gesture(.spatialTap(count: try v.integerValue("count", in: own) ?? 1))
         case "LongPressGesture":
             let d = v.numberValue("minimumDuration", in: own) ?? 0.5
             let dist = v.numberValue("maximumDistance", in: own) ?? v.numberValue("_maximumDistance", in: own) ?? 10
@@ -503,8 +502,8 @@ struct SwiftUIDebugConverter {
             guard args.count == 2 else { return nil }
             let first = v.find("first", in: own) ?? own
             let second = v.find("second", in: own) ?? own
-            guard let a = gesture(args[0], value: first, depth: depth + 1),
-                  let b = gesture(args[1], value: second, depth: depth + 1) else { return nil }
+            guard let a = try gesture(args[0], value: first, depth: depth + 1),
+                  let b = try gesture(args[1], value: second, depth: depth + 1) else { return nil }
             let kind: Gesture.Kind = base == "ExclusiveGesture" ? .exclusively : (base == "SequenceGesture" ? .sequenced : .simultaneously)
             return Gesture(kind, parts: [a, b])
         default:

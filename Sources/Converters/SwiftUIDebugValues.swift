@@ -74,9 +74,36 @@ struct ViewDebugDocument {
         return string(member(a, "type")) ?? ""
     }
 
-    func flags(_ node: Int) -> Int? {
-        guard let a = attribute(node, .type), let f = number(member(a, "flags")) else { return nil }
-        return Int(f)
+    /// A whole number within `range` (a count, bit flags, a raw value), read as leniently as
+    /// `number` (a numeric string, a Bool) but checked: a fraction or a number beyond `range`
+    /// is an error with the value's line and JSON path that stops the conversion.
+    func integer(_ v: Int?, in range: ClosedRange<Int> = 0...Int.max, name: String? = nil) throws -> Int? {
+        guard let v else { return nil }
+        let d: Double
+        switch doc[v] {
+        case .number(let n): d = n
+        case .string(let s):
+            guard let n = Double(s.trimmingCharactersInSpaces) else { return nil }
+            d = n
+        case .bool(let b): d = b ? 1 : 0
+        default: return nil
+        }
+        if let problem = JSONReader.integerProblem(d, in: range) {
+            throw CaptureError(line: doc.line(of: v), path: doc.path(of: v), name.map { "\($0): \(problem)" } ?? problem, unusable: true)
+        }
+        return Int(exactly: d)!
+    }
+
+    /// A named whole number in a value tree (`count`, `rawValue`), checked as `integer`.
+    func integerValue(_ name: String, in attr: Int?, range: ClosedRange<Int> = 0...Int.max) throws -> Int? {
+        guard let a = find(name, in: attr) else { return nil }
+        return try integer(member(a, "value"), in: range, name: name)
+    }
+
+    /// The type attribute's flags: view 1, modifier 2.
+    func flags(_ node: Int) throws -> Int? {
+        guard let a = attribute(node, .type) else { return nil }
+        return try integer(member(a, "flags"), name: "flags")
     }
 
     /// The frame in the hosting view's space, when the node has a finite position and size.

@@ -1,34 +1,17 @@
 import TapModel
 
-/// One converted view before it has an id and a place in the flat node array.
-struct Draft {
-    var type: String
-    var frame: Rect
-    var system: UISystem
-    var depth: Int
-    /// The accessibility identifier, which becomes the id when present.
-    var identifier: String?
-    var label: String?
-    var leaf: Bool?
-    var shape: ShapeSpec?
-    var clear = false
-    var action: String?
-    var modifiers: [Modifier] = []
-    var uikit = UIKitProperties()
-
-    init(type: String, frame: Rect, system: UISystem, depth: Int) {
-        self.type = type; self.frame = frame; self.system = system; self.depth = depth
-    }
-}
-
 /// Turns drafts listed in pre-order with their depth into a snapshot's flat
 /// nodes (parent, children, subtree end, depth) with stable ids. Iterative: a
 /// dump of any depth is safe.
 ///
-/// Ids (capture.md, "Ids that survive rebuilds"): the accessibility identifier
-/// when there is one; else the parent's id, `/`, and the type name, with
-/// `[k]` for the k-th (0-based, k ≥ 1) of same-typed siblings, so the first
-/// of a kind keeps its id when others are added after it. A depth jump of
+/// Ids (docs/convert.md, "Ids"): the accessibility identifier when there is
+/// one; else the class of the view controller whose root view it is; else the
+/// parent's id, `/`, and the type name, with `[k]` for the k-th (0-based,
+/// k ≥ 1) of same-typed siblings, so the first of a kind keeps its id when
+/// others are added after it, and a view added elsewhere renames nothing
+/// here. Siblings are counted in document order, except table and collection
+/// view cells (`Draft.numberedByPosition`), counted top to bottom, then left to
+/// right: their subview order changes as cells are reused. A depth jump of
 /// more than one level makes the line a child of the last node. Repeated ids
 /// get `#2`, `#3`, … in document order.
 enum TreeBuilder {
@@ -43,42 +26,72 @@ enum TreeBuilder {
         return h
     }
 
+    /// Ids longer than this are replaced by the path's hash and the last segment
+    /// (paths of deep trees would otherwise grow with the square of the depth).
+    static let maxPathLength = 240
+
+    /// - Complexity: O(n log n) in the number of drafts (cells are sorted among their siblings).
     static func nodes(_ drafts: [Draft]) -> [Node] {
+        // Pass 1: parents and depths.
+        var parents: [Int] = []
+        parents.reserveCapacity(drafts.count)
+        var depths: [Int] = []
+        depths.reserveCapacity(drafts.count)
+        var children: [[Int]] = Array(repeating: [], count: drafts.count)
+        var open: [Int] = []          // indices of the open ancestors; the root is never closed,
+        for (i, d) in drafts.enumerated() { // so a second root is kept under the first
+            while let last = open.last, last != 0, drafts[last].depth >= d.depth { open.removeLast() }
+            let parent = open.last ?? -1
+            parents.append(parent)
+            depths.append(parent >= 0 ? depths[parent] + 1 : 0)
+            if parent >= 0 { children[parent].append(i) }
+            open.append(i)
+        }
+        // Pass 2: each node's path segment, `Type` or `Type[k]`.
+        var segments = Array(repeating: "", count: drafts.count)
+        for i in -1..<drafts.count {
+            let kids = i < 0 ? [0] : children[i]
+            guard !kids.isEmpty, !drafts.isEmpty else { continue }
+            var byType: [String: [Int]] = [:]
+            var order: [String] = []
+            for k in kids {
+                let segment = TypeNames.idSegment(drafts[k].type)
+                if byType[segment] == nil { order.append(segment) }
+                byType[segment, default: []].append(k)
+            }
+            for segment in order {
+                var group = byType[segment]!
+                if group.count > 1, group.contains(where: { drafts[$0].numberedByPosition }) {
+                    group.sort { a, b in
+                        let fa = drafts[a].frame, fb = drafts[b].frame
+                        return (fa.y, fa.x, a) < (fb.y, fb.x, b)
+                    }
+                }
+                for (k, index) in group.enumerated() { segments[index] = k == 0 ? segment : "\(segment)[\(k)]" }
+            }
+        }
+        // Pass 3: ids in document order, then the nodes.
         var nodes: [Node] = []
         nodes.reserveCapacity(drafts.count)
-        var open: [Int] = []          // indices of the open ancestors
-        var sameType: [[String: Int]] = []   // per node: how many children of each type so far
         var used: [String: Int] = [:]
-        var rawDepth: [Int] = []
         var pathHash: [UInt64] = []
-        for d in drafts {
-            while let last = open.last, rawDepth[last] >= d.depth { open.removeLast() }
-            if nodes.isEmpty == false && open.isEmpty {
-                // A second root: keep it under the first, so the snapshot has one root.
-                open.append(0)
-            }
-            let parent = open.last ?? -1
-            let depth = parent >= 0 ? nodes[parent].depth + 1 : 0
-            let segment = TypeNames.idSegment(d.type)
-            var id: String
-            var name = segment
-            if parent >= 0 {
-                let k = sameType[parent][segment, default: 0]
-                if k > 0 { name += "[\(k)]" }
-            }
+        pathHash.reserveCapacity(drafts.count)
+        for (i, d) in drafts.enumerated() {
+            let parent = parents[i]
+            let name = segments[i]
             let hash = TreeBuilder.combine(parent >= 0 ? pathHash[parent] : 0xcbf2_9ce4_8422_2325, name)
+            var id: String
             if let ident = d.identifier, !ident.isEmpty {
                 id = ident
+            } else if let vc = d.viewController.map(TypeNames.viewControllerName), !vc.isEmpty {
+                id = vc
             } else if parent >= 0 {
                 let parentID = nodes[parent].id
-                // Paths of very deep trees would make ids (and the file) grow with the square of the depth:
-                // past 240 characters the id is the path's hash and its last segment, still stable across builds.
-                id = parentID.utf8.count + name.utf8.count < 240 ? parentID + "/" + name
+                id = parentID.utf8.count + name.utf8.count < maxPathLength ? parentID + "/" + name
                     : "~" + String(hash, radix: 16) + "/" + name
             } else {
                 id = name
             }
-            if parent >= 0 { sameType[parent][segment, default: 0] += 1 }
             if let n = used[id] {
                 used[id] = n + 1
                 var candidate = "\(id)#\(n + 1)"
@@ -89,17 +102,12 @@ enum TreeBuilder {
             } else {
                 used[id] = 1
             }
-            var node = Node(id: id, type: d.type, frame: d.frame, system: d.system, parent: parent, depth: depth,
+            var node = Node(id: id, type: d.type, frame: d.frame, system: d.system, parent: parent, depth: depths[i],
                             label: d.label, isLeaf: d.leaf, shape: d.shape, clear: d.clear, action: d.action,
                             modifiers: d.system == .swiftui ? d.modifiers : [], uikit: d.uikit)
-            node.end = nodes.count + 1
-            let index = nodes.count
+            node.children = children[i]
             nodes.append(node)
-            rawDepth.append(nodes.count == 1 ? Int.min : d.depth)
             pathHash.append(hash)
-            sameType.append([:])
-            if parent >= 0 { nodes[parent].children.append(index) }
-            open.append(index)
         }
         for i in stride(from: nodes.count - 1, through: 0, by: -1) {
             nodes[i].end = nodes[i].children.last.map { nodes[$0].end } ?? i + 1

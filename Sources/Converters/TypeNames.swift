@@ -44,6 +44,31 @@ enum TypeNames {
         return name
     }
 
+    /// A view controller's class as an id: without module and generic arguments
+    /// (`Flow.SettingsViewController` → `SettingsViewController`), a Swift-mangled
+    /// `_TtC4Flow22SettingsViewController` demangled to its last name.
+    static func viewControllerName(_ name: String) -> String {
+        var base = split(name).base
+        if base.hasPrefix("_TtC"), let last = mangledNames(base.dropFirst(4)).last { base = last }
+        if let dot = base.lastIndex(of: ".") { base = String(base[base.index(after: dot)...]) }
+        return base.isEmpty ? "" : idSegment(base)
+    }
+
+    /// `4Flow22SettingsViewController` → [`Flow`, `SettingsViewController`] (length-prefixed names).
+    static func mangledNames(_ s: Substring) -> [String] {
+        var names: [String] = []
+        var rest = s
+        while let first = rest.first, first.isASCII, first.isNumber {
+            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+            guard digits.count <= 4, let n = Int(digits), n > 0 else { break }
+            rest = rest.dropFirst(digits.count)
+            guard rest.count >= n else { break }
+            names.append(String(rest.prefix(n)))
+            rest = rest.dropFirst(n)
+        }
+        return names
+    }
+
     /// The id segment of a type: no `/` (the path separator) and no spaces.
     static func idSegment(_ type: String) -> String {
         var s = ""

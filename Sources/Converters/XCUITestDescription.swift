@@ -11,167 +11,243 @@ enum AccessibilityElements {
         "PageIndicator", "StatusItem", "DisclosureTriangle",
     ]
 
+    /// Element types whose value is their text (a label when they have none).
+    static let textTypes: Set<String> = ["StaticText", "TextView", "TextField"]
+
     static let limits = [
         "accessibility elements only: non-accessible containers, alpha, hidden views and draw order are unknown",
         "no interaction flags, gesture recognizers or SwiftUI modifiers: every actionable element is modelled as a control over its frame",
     ]
 
     /// A draft for one element: actionable types get a control named after the element.
-    static func draft(type: String, frame: Rect, depth: Int, identifier: String?, label: String?, enabled: Bool) -> Draft {
+    static func draft(type: String, frame: Rect, depth: Int, identifier: String?, label: String?, enabled: Bool,
+                      source: SourceRef) -> Draft {
         // Only actionable elements are UIKit views (a control over their frame). Every other element is
         // an accessibility container or label whose real view, draw order and bounds are unknown: it is
         // written as a hollow SwiftUI container, so it neither takes touches nor cuts off its children
         // (an accessibility parent is no superview: U2 must not apply to it).
         let isActionable = actionable.contains(type)
-        var d = Draft(type: type, frame: frame, system: isActionable ? .uikit : .swiftui, depth: depth)
+        var d = Draft(type: type, frame: frame, system: isActionable ? .uikit : .swiftui, depth: depth, source: source)
         if !isActionable { d.leaf = false }
         d.identifier = identifier?.isEmpty == false ? identifier : nil
         d.label = label?.isEmpty == false ? label : nil
-        if actionable.contains(type) {
+        if isActionable {
             d.uikit.control = .init(action: d.identifier ?? d.label ?? type, enabled: enabled)
         }
         return d
+    }
+
+    /// Elements without a frame (the Application) take their main window's frame (the screen), else
+    /// their first window's, else the union of their children's frames.
+    static func fillMissingFrames(_ drafts: inout [Draft], isMainWindow: (Int) -> Bool = { _ in false }) {
+        for i in drafts.indices.reversed() where drafts[i].frame.width < 0 {
+            let end = Controls.subtreeEnd(drafts, i)
+            let children = ((i + 1)..<end).filter { drafts[$0].depth == drafts[i].depth + 1 && drafts[$0].frame.width >= 0 }
+            let windows = children.filter { drafts[$0].type == "Window" }
+            if let w = windows.first(where: isMainWindow) ?? windows.first {
+                drafts[i].frame = drafts[w].frame
+                continue
+            }
+            var r = Rect.null
+            for c in children { r = r.union(drafts[c].frame) }
+            drafts[i].frame = r.width < 0 ? Rect(0, 0, 0, 0) : r
+        }
+    }
+
+    /// The accessibility tree's segmented controls list their segments as Buttons.
+    static func preferSegments(_ drafts: inout [Draft]) {
+        Controls.preferSegments(&drafts) { $0.type == "SegmentedControl" }
     }
 }
 
 /// XCUITest `XCUIApplication().debugDescription` ("Element subtree") and
 /// `XCUIElement` snapshots: one element per line, nested by indentation,
 /// `Type[ (Main)], 0xPTR, {{x, y}, {w, h}}, identifier: '…', label: '…', Selected, Disabled`
-/// with absolute frames. The Application line has no frame: it takes the
-/// union of its children's.
+/// with absolute frames. Xcode 26 prints no pointer and the frame as
+/// `{x, y, w, h}`, anywhere among the attributes. The Application line has
+/// no frame: it takes its main window's. A quoted label or value that spans
+/// lines is read to its closing quote. Several subtrees (or trees) in one
+/// dump: the largest is converted.
 enum XCUITestParser {
     static func looksLikeElementLine(_ line: Substring) -> Bool {
-        parse(line) != nil && line.contains("{{")
+        guard let e = parse(line) else { return false }
+        return e.frame != nil
     }
 
     struct Element {
         var indent: Int
         var type: String
+        var main = false
         var frame: Rect?
         var identifier: String?
         var label: String?
+        var value: String?
         var disabled = false
+        var hasPointerOrPid = false
+        /// The line ends inside a quoted text (it continues on the next line).
+        var openQuote = false
     }
 
-    /// One element line, or nil when the line is not one.
+    /// One element line, or nil when the line is not one. Outside an "Element subtree:"
+    /// section a line needs a frame, a pointer or a pid to count as an element.
     static func parse(_ line: Substring) -> Element? {
         var indent = 0
         var s = line[...]
-        while let c = s.first, c == " " || c == "\t" || c == "→" { indent += c == "\t" ? 4 : 1; s = s.dropFirst() }
-        guard let first = s.first, first.isLetter else { return nil }
-        let parts = splitTopLevel(s)
+        while let c = s.first, c == " " || c == "\t" || c == "→" || c == "↳" { indent += c == "\t" ? 4 : 1; s = s.dropFirst() }
+        guard let first = s.first, first.isLetter, first.isUppercase else { return nil }
+        let (parts, openQuote) = splitTopLevel(s)
         guard let head = parts.first else { return nil }
         var type = head.trimmingCharactersInSpaces
-        if let paren = type.firstIndex(of: "(") { type = String(type[..<paren]).trimmingCharactersInSpaces }
-        guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber }) else { return nil }
-        var e = Element(indent: indent, type: type)
-        var sawFrameOrPid = false
+        var main = false
+        if let paren = type.firstIndex(of: "(") {
+            main = type[paren...].contains("Main")
+            type = String(type[..<paren]).trimmingCharactersInSpaces
+        }
+        guard !type.isEmpty, type.count <= 64, type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+        var e = Element(indent: indent, type: type, main: main)
+        e.openQuote = openQuote
         for part in parts.dropFirst() {
             let p = part.trimmingCharactersInSpaces
-            if p.hasPrefix("{{") {
+            if p.hasPrefix("{") {
                 let n = RecursiveDescriptionParser.numbers(Substring(p))
-                guard n.count == 4 else { return nil }
-                e.frame = Rect(n[0], n[1], n[2], n[3])
-                sawFrameOrPid = true
+                if n.count == 4 {
+                    guard n.allSatisfy({ $0.isFinite }) else { return nil }
+                    e.frame = Rect(n[0], n[1], n[2], n[3])
+                } else if n.count != 2 {
+                    return nil
+                }
+            } else if p.hasPrefix("0x") {
+                e.hasPointerOrPid = true
             } else if p.hasPrefix("pid:") {
-                sawFrameOrPid = true
+                e.hasPointerOrPid = true
             } else if p.hasPrefix("identifier:") {
                 e.identifier = quoted(p.dropFirst("identifier:".count))
             } else if p.hasPrefix("label:") {
                 e.label = quoted(p.dropFirst("label:".count))
+            } else if p.hasPrefix("value:") {
+                e.value = quoted(p.dropFirst("value:".count))
             } else if p == "Disabled" {
                 e.disabled = true
             }
         }
-        return sawFrameOrPid ? e : nil
+        return e
     }
 
-    /// Splits at commas outside `{}` and `'…'` (a quote closes before `,` or the line end).
-    static func splitTopLevel(_ s: Substring) -> [String] {
+    /// Splits at commas outside `{}` and `'…'` (a quote closes before `,` or the line end);
+    /// also says whether the line ended inside a quote.
+    static func splitTopLevel(_ s: Substring) -> (parts: [String], openQuote: Bool) {
+        // Unicode scalars, not Characters: the delimiters are ASCII, and grapheme breaking is slow.
+        let chars = Array(s.unicodeScalars)
+        func text(_ from: Int, _ to: Int) -> String {
+            var v = String.UnicodeScalarView()
+            v.append(contentsOf: chars[from..<to])
+            return String(v)
+        }
         var parts: [String] = []
-        var current = ""
+        var partStart = 0
         var depth = 0
         var inQuote = false
-        let chars = Array(s)
         for (i, c) in chars.enumerated() {
             if inQuote {
-                current.append(c)
                 if c == "'", i + 1 >= chars.count || chars[i + 1] == "," { inQuote = false }
                 continue
             }
             switch c {
-            case "'" where current.hasSuffix(": "): inQuote = true; current.append(c)
-            case "{": depth += 1; current.append(c)
-            case "}": depth -= 1; current.append(c)
-            case "," where depth == 0: parts.append(current); current = ""
-            default: current.append(c)
+            case "'" where i - partStart >= 2 && chars[i - 2] == ":" && chars[i - 1] == " ": inQuote = true
+            case "{": depth += 1
+            case "}": depth -= 1
+            case "," where depth == 0:
+                parts.append(text(partStart, i))
+                partStart = i + 1
+            default: break
             }
         }
-        parts.append(current)
-        return parts
+        parts.append(text(partStart, chars.count))
+        return (parts, inQuote)
     }
 
     static func quoted(_ s: Substring) -> String {
         RecursiveDescriptionParser.unquote(s)
     }
 
-    static func convert(_ text: String) throws -> Conversion {
-        var elements: [(Element, Int)] = []
-        var inSubtree = false
-        var sawHeader = false
-        var skipped: [String] = []
-        for line in DumpText.lines(text) {
+    static let sectionHeaders = ["Attributes:", "Element subtree:", "Path to element:", "Query chain:"]
+
+    static func convert(_ text: String) throws -> DraftTree {
+        let lines = DumpText.lines(text)
+        let hasSections = lines.contains { $0.text.trimmingCharacters(in: .whitespaces).hasPrefix("Element subtree:") }
+        var trees: [TreeCandidate] = []
+        var current: TreeCandidate?
+        var rootIndent = 0
+        var indents: [Int] = []   // the open ancestors' indents in the current tree
+        var mains = Set<Int>()   // (tree-local) indices of "Window (Main)" drafts
+        var mainsByTree: [Set<Int>] = []
+        var inSubtree = !hasSections
+        var elided = 0
+        func close() {
+            if let c = current { trees.append(c); mainsByTree.append(mains) }
+            current = nil
+            mains = []
+        }
+        var k = 0
+        while k < lines.count {
+            let line = lines[k]
+            k += 1
             let t = line.text.trimmingCharacters(in: .whitespaces)
-            if t.hasPrefix("Element subtree:") { inSubtree = true; sawHeader = true; continue }
-            if t.hasPrefix("Path to element:") || t.hasPrefix("Query chain:") {
-                if inSubtree { break }
+            if t.hasPrefix("Element subtree:") { close(); inSubtree = true; continue }
+            if sectionHeaders.contains(where: { t.hasPrefix($0) }) { close(); inSubtree = false; continue }
+            guard inSubtree else { continue }
+            if t == "..." || t == "…" { elided += 1; continue }
+            guard var e = parse(line.text), hasSections || e.frame != nil || e.hasPointerOrPid else {
+                if current != nil, t.range(of: #"^[A-Za-z]+[^,]*, (0x[0-9a-fA-F]+|\{)"#, options: .regularExpression) != nil {
+                    current!.warnings.append("line \(line.number): unreadable element `\(t.prefix(80))`: skipped")
+                }
                 continue
             }
-            if sawHeader && !inSubtree { continue }
-            if let e = parse(line.text) {
-                elements.append((e, line.number))
-            } else if inSubtree, t.range(of: #"^[A-Za-z]+[^,]*, 0x[0-9a-fA-F]+"#, options: .regularExpression) != nil {
-                skipped.append("line \(line.number): unreadable element `\(t.prefix(80))`: skipped")
+            // A quoted label or value that spans lines: read on to its closing quote.
+            var joined = String(line.text)
+            var taken = 0
+            while e.openQuote, k < lines.count, taken < RecursiveDescriptionParser.maxContinuation,
+                  !looksLikeElementLine(lines[k].text), !sectionHeaders.contains(where: { lines[k].text.trimmingCharacters(in: .whitespaces).hasPrefix($0) }) {
+                joined += "\n" + lines[k].text
+                k += 1
+                taken += 1
+                guard let again = parse(Substring(joined)) else { break }
+                e = again
             }
-        }
-        guard !elements.isEmpty else {
-            throw CaptureError(line: 1, "no element found: expected lines like `Button, 0x…, {{20.0, 59.0}, {55.0, 40.0}}, label: 'Menu'`")
-        }
-        // Indentation → depth (a stack of the open indents).
-        var indents: [Int] = []
-        var drafts: [Draft] = []
-        var warnings: [String] = skipped
-        for (e, number) in elements {
+            if current == nil || e.indent <= rootIndent {
+                close()
+                current = TreeCandidate(firstLine: line.number)
+                rootIndent = e.indent
+                indents = []
+            }
+            current!.lastLine = lines[k - 1].number
+            if let f = e.frame, !(f.width >= 0 && f.height >= 0 && [f.x, f.y, f.width, f.height].allSatisfy({ $0.isFinite && abs($0) <= 100_000 })) {
+                if current!.error == nil { current!.error = CaptureError(line: line.number, "unreadable frame of \(e.type)") }
+                continue
+            }
+            var label = e.label
+            if label == nil, AccessibilityElements.textTypes.contains(e.type) { label = e.value }
+            // Depth from indentation: one level per step in, however wide the step.
             while let last = indents.last, last >= e.indent { indents.removeLast() }
-            if !drafts.isEmpty && indents.isEmpty {
-                warnings.append("line \(number): a second element tree starts here (\(e.type)); only the first one is converted")
-                break
-            }
             let depth = indents.count
             indents.append(e.indent)
-            if let f = e.frame, !(f.width >= 0 && f.height >= 0 && [f.x, f.y, f.width, f.height].allSatisfy({ $0.isFinite && abs($0) <= 100_000 })) {
-                throw CaptureError(line: number, "unreadable frame of \(e.type)")
-            }
-            var d = AccessibilityElements.draft(type: e.type, frame: e.frame ?? .null, depth: depth,
-                                                identifier: e.identifier, label: e.label, enabled: !e.disabled)
-            if e.frame == nil { d.frame = .null }
-            drafts.append(d)
+            let d = AccessibilityElements.draft(type: e.type, frame: e.frame ?? .null, depth: depth,
+                                                identifier: e.identifier, label: label, enabled: !e.disabled,
+                                                source: SourceRef(line: line.number))
+            if e.main && e.type == "Window" { mains.insert(current!.drafts.count) }
+            current!.drafts.append(d)
         }
-        fillMissingFrames(&drafts)
-        let snapshot = Snapshot(screen: "", nodes: TreeBuilder.nodes(drafts))
-        return Conversion(snapshot: snapshot, from: .xcuitest, limits: AccessibilityElements.limits, warnings: warnings)
-    }
-
-    /// Elements without a frame (the Application) take the union of their subtree's frames.
-    static func fillMissingFrames(_ drafts: inout [Draft]) {
-        for i in drafts.indices.reversed() where drafts[i].frame.width < 0 {
-            var r = Rect.null
-            var j = i + 1
-            while j < drafts.count, drafts[j].depth > drafts[i].depth {
-                if drafts[j].frame.width >= 0 { r = r.union(drafts[j].frame) }
-                j += 1
-            }
-            drafts[i].frame = r.width < 0 ? Rect(0, 0, 0, 0) : r
+        close()
+        guard !trees.isEmpty else {
+            throw CaptureError(line: 1, "no element found: expected lines like `Button, 0x…, {{20.0, 59.0}, {55.0, 40.0}}, label: 'Menu'`")
         }
+        let (chosen, choiceWarnings) = try LargestTree.choose(trees, noun: "element tree", unit: "element")
+        let chosenMains = mainsByTree[trees.firstIndex { $0.firstLine == chosen.firstLine }!]
+        var drafts = chosen.drafts
+        AccessibilityElements.fillMissingFrames(&drafts) { chosenMains.contains($0) }
+        AccessibilityElements.preferSegments(&drafts)
+        var limits = AccessibilityElements.limits
+        if elided > 0 { limits.append("\(elided) elided line\(elided == 1 ? "" : "s") (...): the elements there are missing") }
+        return DraftTree(drafts: drafts, limits: limits, warnings: choiceWarnings + chosen.warnings)
     }
 }

@@ -100,7 +100,7 @@ extension HitTester {
         var scratch = HitScratch()
         for y in ys {
             for x in xs {
-                let r = resolve(at: Point(x, y), candidateLimit: 2, scratch: &scratch)
+                let r = resolve(at: Point(x, y), scratch: &scratch)
                 let kind = SampleKind(r, target: target)
                 counts[SampleKind.allCases.firstIndex(of: kind)!] += 1
                 if kind == .stolen, let thief = r.handler?.node { thieves[thief, default: 0] += 1 }
@@ -150,7 +150,7 @@ extension HitTester {
                     var scratch = HitScratch()
                     for column in 0..<columns {
                         let p = Point(rect.minX + (Double(column) + 0.5) * step, rect.minY + (Double(row) + 0.5) * step)
-                        let r = resolve(at: p, candidateLimit: 2, scratch: &scratch)
+                        let r = resolve(at: p, scratch: &scratch)
                         let i = row * columns + column
                         o[i] = r.outcome
                         let h = r.handler ?? r.meantFor ?? r.disabledHandler

@@ -32,7 +32,7 @@ extension HitTester {
     public func reason(for r: TouchResult) -> String {
         let nodes = snapshot.nodes
         func id(_ i: Int) -> String { nodes[i].id }
-        let radius = JSONValue.format(settings.touchRadius)
+        let touch = "\(JSONValue.format(r.radius)) pt touch, \(profile)"
         switch r.outcome {
         case .hit:
             guard let h = r.handler else { return "" }
@@ -47,14 +47,30 @@ extension HitTester {
             }
             return text
         case .expanded:
-            guard let c = r.candidates.first else { return "" }
-            return "no view takes the tap at the point; \(id(c.handler.node)) is \(format(c.distance)) pt away, within the \(radius) pt touch radius, so \(describe(c.handler)) fires"
+            guard let h = r.handler, let c = r.candidates.first else { return "" }
+            // A neighbour beaten on the way down (a dot beside a card): name it and its score.
+            let beaten = r.location.binding?.levels.lazy.compactMap { level -> (node: Int, score: Double)? in
+                guard let runner = level.runnerUp else { return nil }
+                return (self.node(ofResponder: runner.bound), runner.score)
+            }.first { $0.node != c.node && $0.node != r.hitView }
+            let against = beaten.map { " against \(id($0.node))'s \(format($0.score))" } ?? ""
+            let start = beaten == nil ? "no view takes the tap at the point; " : ""
+            return "\(start)the touch binds to \(id(c.node)) \(format(c.distance)) pt away, which covers \(format(c.score)) of the cloud's weight\(against) (\(touch)), so \(describe(h)) fires"
         case .ambiguous:
-            let list = r.candidates.map { "\(id($0.handler.node)) (\(format($0.distance)) pt)" }.joined(separator: ", ")
-            return "no view takes the tap at the point; \(r.candidates.count) handlers lie within the \(radius) pt touch radius: \(list); a device may pick any, the nearest is \(id(r.candidates[0].handler.node))"
+            guard r.candidates.count == 2 else { return "" }
+            let a = r.candidates[0], b = r.candidates[1]
+            let instead = r.handler.map { "; \(describe($0)) fires instead" } ?? "; nothing fires"
+            return "\(id(a.node)) (\(format(a.score))) and \(id(b.node)) (\(format(b.score))) are within 20 % of each other (\(touch)), so their common container takes the touch\(instead)"
         case .blocked:
             guard let meant = r.meantFor else { return "" }
             var text = "\(id(r.interceptor)) intercepts the tap meant for \(id(meant.node))"
+            if let stop = r.location.binding?.stop, let best = stop.best, let runner = stop.runnerUp {
+                let (mine, other) = node(ofResponder: runner.bound) == r.interceptor ? (runner, best) : (best, runner)
+                if node(ofResponder: mine.bound) == r.interceptor {
+                    text += ": it covers \(format(mine.score)) of the touch against \(id(node(ofResponder: other.bound)))'s \(format(other.score)), "
+                        + "too close for either to take it (\(touch))"
+                }
+            }
             if let masked = maskedTapOnPath(from: r.hitView) {
                 text += "; its own \(entryName(of: masked)) on \(id(masked.node)) is switched off by a gesture mask (S11)"
             }
@@ -69,11 +85,18 @@ extension HitTester {
 
     private func format(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
 
-    /// Why nothing fires: find the target the tap was probably meant for (the
-    /// frontmost one whose frame holds the point) and say what keeps it away.
+    /// Why nothing fires: a candidate that did not score enough to take the touch, or
+    /// the target the tap was probably meant for (the frontmost one whose frame holds
+    /// the point) and what keeps it away.
     private func explainMiss(_ r: TouchResult) -> String {
         let nodes = snapshot.nodes
         let p = r.point
+        if let stop = r.location.binding?.stop, let short = r.location.binding?.deepestShortfall, let best = short.best {
+            let needed = profile.needed(against: short.runnerUp?.score ?? 0)
+            let container = responders.kind[Int(stop.responder)] == .root ? "the screen" : nodes[Int(responders.node[Int(stop.responder)])].id
+            return "\(nodes[Int(responders.node[Int(best.bound)])].id) covers \(format(best.score)) of the \(format(needed)) it needed "
+                + "(\(JSONValue.format(r.radius)) pt touch, \(profile)), so the touch binds to \(container), where nothing handles a tap"
+        }
         guard let target = targets.last(where: { nodes[$0].frame.contains(p) }) else {
             if r.hitView >= 0 { return "\(nodes[r.hitView].id) takes the tap, but nothing there handles a tap" }
             return "nothing at \(p) handles a tap"

@@ -13,9 +13,12 @@ public struct HitExample: Sendable {
     public let fires: String?
     /// The touch radius the example is resolved with (0: exact, one sample).
     public let radius: Double
+    /// The touch-binding profile (default `ios18`).
+    public let profile: TouchProfile
 
-    public init(_ root: String, tap: Point, _ outcome: TouchResult.Outcome, fires: String? = nil, radius: Double = 0) {
-        self.root = root; self.tap = tap; self.outcome = outcome; self.fires = fires; self.radius = radius
+    public init(_ root: String, tap: Point, _ outcome: TouchResult.Outcome, fires: String? = nil, radius: Double = 0,
+                profile: TouchProfile = .default) {
+        self.root = root; self.tap = tap; self.outcome = outcome; self.fires = fires; self.radius = radius; self.profile = profile
     }
 
     /// The snapshot document the example stands for.

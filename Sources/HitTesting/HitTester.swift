@@ -2,13 +2,21 @@ import TapModel
 
 /// Tunables of hit testing, each with its documented default.
 public struct HitSettings: Sendable, Equatable {
-    /// S9: a touch is a disk of this radius (points); 0 turns tolerance off.
+    /// The radius of a touch that has none of its own (points): the iOS simulator's
+    /// `UITouch.majorRadius` [20]; 0 binds with one sample (exact hit testing).
     public var touchRadius: Double
-    /// Find the view that takes a touch through the R-tree (default) or by
-    /// walking the whole tree (the reference implementation; for tests and the benchmark).
+    /// The touch-binding profile (touch-binding.md §7); nil: from the snapshot's
+    /// `device.os` and `app.sdk`, else `ios18`.
+    public var profile: TouchProfile?
+    /// Find UIKit views through the R-tree (default) or by walking the whole tree
+    /// (the reference implementation; for tests and the benchmark).
     public var spatialIndex: Bool
-    public init(touchRadius: Double = 10, spatialIndex: Bool = true) {
+
+    public static let defaultTouchRadius = 20.0
+
+    public init(touchRadius: Double = HitSettings.defaultTouchRadius, profile: TouchProfile? = nil, spatialIndex: Bool = true) {
         self.touchRadius = touchRadius
+        self.profile = profile
         self.spatialIndex = spatialIndex
     }
 }
@@ -18,7 +26,9 @@ public struct HitScratch {
     var candidates: [Int32] = []
     var failedGates: [Int] = []
     var segment: [Int] = []
-    /// Filled by `competitors(at:hitView:scratch:)`.
+    var binding = BindBuffers()
+    private var clouds: [TouchCloud] = []
+    /// Filled by `competitors(for:scratch:)`.
     public internal(set) var ordered: [Handler] = []
     public internal(set) var simultaneous: [Handler] = []
 
@@ -26,6 +36,15 @@ public struct HitScratch {
         candidates.reserveCapacity(32)
         segment.reserveCapacity(32)
         ordered.reserveCapacity(8)
+    }
+
+    /// The cloud of a radius, built once per radius this scratch meets.
+    mutating func cloud(_ radius: Double) -> TouchCloud {
+        if let c = clouds.first(where: { $0.radius == radius || ($0.radius.isNaN && radius.isNaN) }) { return c }
+        let c = TouchCloud(radius: radius)
+        if clouds.count >= 8 { clouds.removeFirst() }
+        clouds.append(c)
+        return c
     }
 }
 
@@ -43,6 +62,9 @@ public struct HitScratch {
 public final class HitTester: Sendable {
     public let snapshot: Snapshot
     public let settings: HitSettings
+    /// The touch-binding profile in force, and why it was chosen.
+    public let profileChoice: ProfileChoice
+    public var profile: TouchProfile { profileChoice.profile }
 
     /// Can take touches at all: no S5 modifier and U1-visible, up through every ancestor.
     let alive: [Bool]
@@ -62,8 +84,15 @@ public final class HitTester: Sendable {
     let firesReasons: [[String]]
     /// Views carrying a tap-like handler, in document order.
     public let targets: [Int]
-    let selfIndex: RTree
-    let shapeIndex: RTree
+    /// The responders SwiftUI content binds over (touch-binding.md §1).
+    let responders: ResponderTree
+    /// Leaves, content shapes and platform views by their region's box.
+    let atomIndex: RTree
+    /// UIKit views by their self shape's box, and SwiftUI trees by their hosting view's bounds.
+    let uikitIndex: RTree
+    let islandIndex: RTree
+    /// Per UIKit view: the representable it lies in (-1: the window's own hierarchy).
+    let uikitScope: [Int32]
     let ids: [String: Int]
 
     /// Compiles the snapshot, one step per rule (Rules/Compilation.swift), and builds the indexes.
@@ -79,28 +108,46 @@ public final class HitTester: Sendable {
         self.gateShape = c.gateShape
         self.baseShape = c.baseShape
         self.gateAncestor = c.gateAncestor
-        self.shapes = c.shapes
-        self.shapeOwner = c.shapeOwner
         self.hosting = c.hosting
         self.handlers = c.handlers
         self.hasHighPriority = c.handlers.map { $0.contains { $0.priority == .high } }
         self.descriptions = c.handlers.map { $0.map { HitTester.describe($0, in: nodes) } }
         self.firesReasons = descriptions.map { $0.map { $0 + " fires" } }
         self.targets = c.targets
-        var selfItems: [(box: Rect, payload: Int32)] = []
-        var shapeItems: [(box: Rect, payload: Int32)] = []
-        for i in 0..<nodes.count where c.alive[i] && c.selfShape[i] >= 0 {
-            let s = c.shapes[Int(c.selfShape[i])]
-            if !s.isEmpty { selfItems.append((s.bounds, Int32(i))) }
+        let choice = ProfileChoice(requested: settings.profile, os: snapshot.device.os, sdk: snapshot.app.sdk)
+        self.profileChoice = choice
+        let tree = c.compileResponders(profile: choice.profile)
+        self.responders = tree
+        self.shapes = c.shapes
+        self.shapeOwner = c.shapeOwner
+        var atoms: [(box: Rect, payload: Int32)] = []
+        for r in 0..<tree.count where tree.isAtomic(r) {
+            let s = c.shapes[Int(tree.shape[r])]
+            if !s.isEmpty { atoms.append((s.bounds, Int32(r))) }
         }
-        for (k, s) in c.shapes.enumerated() where c.alive[Int(c.shapeOwner[k])] && !s.isEmpty {
-            shapeItems.append((s.bounds, Int32(k)))
+        var scope = [Int32](repeating: -1, count: nodes.count)
+        var uikitItems: [(box: Rect, payload: Int32)] = []
+        var islandItems: [(box: Rect, payload: Int32)] = []
+        for (i, node) in nodes.enumerated() {
+            let p = node.parent
+            if node.system == .uikit {
+                // A representable scopes itself and its subtree; other views inherit their parent's scope.
+                scope[i] = p >= 0 && nodes[p].system == .swiftui ? Int32(i) : (p >= 0 ? scope[p] : -1)
+                if c.alive[i] && c.selfShape[i] >= 0 && !(p >= 0 && nodes[p].system == .swiftui) {
+                    let s = c.shapes[Int(c.selfShape[i])]
+                    if !s.isEmpty { uikitItems.append((s.bounds, Int32(i))) }
+                }
+            } else if p >= 0 && nodes[p].system == .uikit && c.gateShape[p] >= 0 {
+                islandItems.append((c.shapes[Int(c.gateShape[p])].bounds, Int32(i)))
+            }
         }
+        self.uikitScope = scope
+        self.atomIndex = RTree(atoms)
+        self.uikitIndex = RTree(uikitItems)
+        self.islandIndex = RTree(islandItems)
         var ids: [String: Int] = [:]
         for (i, node) in nodes.enumerated() { ids[node.id] = i }
         self.ids = ids
-        self.selfIndex = RTree(selfItems)
-        self.shapeIndex = RTree(shapeItems)
     }
 
     /// The index of the node with this id.

@@ -1,6 +1,6 @@
 import TapModel
 
-/// What a single tap at a point does (snapshot.md, "Outcomes of one touch").
+/// What a single tap at a point does (snapshot.md, "Outcomes of one touch"; touch-binding.md §5).
 public struct TouchResult: Sendable {
     public enum Outcome: String, Sendable, CaseIterable, Comparable {
         case hit, expanded, ambiguous, blocked, disabled, miss
@@ -13,23 +13,24 @@ public struct TouchResult: Sendable {
         }
     }
 
-    /// A handler an exact touch within the tolerance would fire (S9), or the
-    /// handler an exact hit fires (distance 0).
+    /// A responder the binding weighed: the one bound, or (for `ambiguous`) the two
+    /// candidates within 20 % of each other, with the handler each would fire.
     public struct Candidate: Sendable {
-        public let handler: Handler
-        /// How far the nearest spot that fires it is from the touch.
+        /// What a touch bound there fires (nil: nothing).
+        public let handler: Handler?
+        /// The view whose responder it is.
+        public let node: Int
+        /// Its score (touch-binding.md §3: priority × opacity × the weight it covers).
+        public let score: Double
+        /// How far the nearest point of its region is from the touch.
         public let distance: Double
-        public let spot: Point
-        /// The view that takes a touch at that spot.
-        public let hitView: Int
     }
 
     public var point: Point
     public var outcome: Outcome
-    /// The view that took the touch; for `expanded`/`ambiguous`, the view at the
-    /// winner's spot; -1 when nothing took it.
+    /// The view that took the touch (the UIKit view, or the bound responder's view); -1 when nothing did.
     public var hitView: Int
-    /// What fires (for `ambiguous`, the nearest candidate: a device may pick any).
+    /// What fires (for `ambiguous`, what fires instead: the common container's own handler, if any).
     public var handler: Handler?
     /// Simultaneous gestures that fire as well.
     public var simultaneous: [Handler] = []
@@ -39,69 +40,112 @@ public struct TouchResult: Sendable {
     public var meantFor: Handler?
     /// `disabled`: the handler that would have fired.
     public var disabledHandler: Handler?
+    /// Where the touch went, with the binding that decided (its levels when asked for).
+    public var location = Location()
+    /// The radius the touch was bound with.
+    public var radius: Double = 0
 }
 
 extension HitTester {
-    /// Resolves a tap at `p` with the settings' touch radius: exact hit testing,
-    /// then the tolerance disk (S9), then whether something was blocked.
+    /// Resolves a tap at `p` with radius `radius` (default: the settings'): the touch is
+    /// bound (S9, touch-binding.md), the handlers that receive it arbitrate (S10, S11,
+    /// U4), and a touch that fires nothing is told apart as ambiguous, blocked, disabled
+    /// or a miss.
     ///
-    /// - Parameter candidateLimit: stop the tolerance search once this many
-    ///   distinct handlers are found (coverage needs only to tell one from many).
-    /// - Complexity: one R-tree query for an exact hit; a tolerance search adds
-    ///   a few per region boundary within the radius.
-    public func resolve(at p: Point, candidateLimit: Int = .max) -> TouchResult {
+    /// - Parameter explain: record the scores at every level of the bound path (`hit --json`).
+    /// - Complexity: one binding; a touch that fires nothing adds one per view on its path.
+    public func resolve(at p: Point, radius: Double? = nil, explain: Bool = false) -> TouchResult {
         var scratch = HitScratch()
-        return resolve(at: p, candidateLimit: candidateLimit, scratch: &scratch)
+        return resolve(at: p, radius: radius, explain: explain, scratch: &scratch)
     }
 
-    /// `resolve(at:candidateLimit:)` with reusable buffers.
-    public func resolve(at p: Point, candidateLimit: Int = .max, scratch: inout HitScratch) -> TouchResult {
-        let hitView = land(at: p, scratch: &scratch)
-        var result = TouchResult(point: p, outcome: .miss, hitView: hitView)
-        if hitView >= 0 {
-            let a = tapWinner(at: p, hitView: hitView, scratch: &scratch)
-            if let fired = a.fired {
-                result.outcome = .hit
-                result.handler = fired
-                result.simultaneous = a.simultaneousHandlers
-                result.candidates = [.init(handler: fired, distance: 0, spot: p, hitView: hitView)]
-                return result
+    /// `resolve(at:radius:explain:)` with reusable buffers.
+    public func resolve(at p: Point, radius: Double? = nil, explain: Bool = false, scratch: inout HitScratch) -> TouchResult {
+        let cloud = scratch.cloud(radius ?? settings.touchRadius)
+        let location = locate(at: p, cloud: cloud, record: explain, scratch: &scratch)
+        var result = TouchResult(point: p, outcome: .miss, hitView: location.node)
+        result.location = location
+        result.radius = cloud.radius
+        let a = tapWinner(for: location, scratch: &scratch)
+        if let (best, runner) = ambiguousCandidates(location, scratch: &scratch) {
+            result.outcome = .ambiguous
+            result.handler = a.fired
+            result.simultaneous = a.simultaneousHandlers
+            result.candidates = [best, runner]
+            return result
+        }
+        if let fired = a.fired {
+            let centre = location.responder < 0 || location.binding?.centre != false
+            result.outcome = centre ? .hit : .expanded
+            result.handler = fired
+            result.simultaneous = a.simultaneousHandlers
+            if let b = location.binding, location.responder >= 0 {
+                result.candidates = [candidate(b.bound, score: b.score, at: p, handler: fired)]
             }
-            if let disabled = a.disabled {
-                result.outcome = .disabled
-                result.disabledHandler = disabled
-                return result
+            return result
+        }
+        if let disabled = a.disabled {
+            result.outcome = .disabled
+            result.disabledHandler = disabled
+            return result
+        }
+        // Nothing fires: blocked if removing a view lets something fire — a candidate that kept a target from
+        // winning the binding (a card behind a button that covers as much of the touch), then the views on
+        // the path, deepest first.
+        func interceptsFor(_ v: Int, _ scratch: inout HitScratch) -> Handler? {
+            let behind = locate(at: p, cloud: cloud, excluding: v..<snapshot.nodes[v].end, scratch: &scratch)
+            guard behind.node >= 0 || behind.responder >= 0 else { return nil }
+            return tapWinner(for: behind, scratch: &scratch).fired
+        }
+        var suspects: [Int] = []
+        if let stop = location.binding?.stop {
+            for c in [stop.runnerUp, stop.best].compactMap({ $0 }) where tapWinner(responder: c.bound, scratch: &scratch) == nil {
+                suspects.append(Int(responders.node[Int(c.bound)]))
             }
         }
-        // S9 applies when the centre is in no SwiftUI region: nothing took it, or
-        // only a hosting view's own area (U5) did.
-        let tolerant = hitView < 0 || hosting[hitView]
-        if tolerant && settings.touchRadius > 0 {
-            let candidates = toleranceCandidates(at: p, radius: settings.touchRadius, limit: candidateLimit, scratch: &scratch)
-            if let nearest = candidates.first {
-                result.outcome = candidates.count == 1 ? .expanded : .ambiguous
-                result.handler = nearest.handler
-                result.hitView = nearest.hitView
-                result.candidates = candidates
-                if candidates.count == 1 {
-                    result.simultaneous = tapWinner(at: nearest.spot, hitView: nearest.hitView, scratch: &scratch).simultaneousHandlers
-                }
-                return result
-            }
-        }
-        // Nothing fires: blocked if removing a view on the path (deepest first) lets something fire.
-        var v = hitView
-        while v >= 0 {
-            let behind = land(at: p, excluding: v..<snapshot.nodes[v].end, scratch: &scratch)
-            if behind >= 0, let fired = tapWinner(at: p, hitView: behind, scratch: &scratch).fired {
+        var v = location.node
+        while v >= 0 { suspects.append(v); v = snapshot.nodes[v].parent }
+        for v in suspects {
+            if let fired = interceptsFor(v, &scratch) {
                 result.outcome = .blocked
                 result.interceptor = v
                 result.meantFor = fired
                 return result
             }
-            v = snapshot.nodes[v].parent
         }
         result.outcome = .miss
         return result
+    }
+
+    /// The two candidates a touch is ambiguous between (touch-binding.md §5): at the level
+    /// where the binding stopped, the best child missed the threshold because the
+    /// runner-up was within 20 % of it, and the two would fire different handlers.
+    func ambiguousCandidates(_ location: Location, scratch: inout HitScratch) -> (TouchResult.Candidate, TouchResult.Candidate)? {
+        guard let stop = location.binding?.stop, let best = stop.best, let runner = stop.runnerUp,
+              profile.isTooClose(best.score, to: runner.score) else { return nil }
+        // Both would fire something, and not the same thing (a background that fires nothing is no candidate).
+        guard let first = tapWinner(responder: best.bound, scratch: &scratch),
+              let second = tapWinner(responder: runner.bound, scratch: &scratch), first.id != second.id else { return nil }
+        let p = location.binding!.point
+        return (candidate(best.bound, score: best.score, at: p, handler: first),
+                candidate(runner.bound, score: runner.score, at: p, handler: second))
+    }
+
+    private func candidate(_ responder: Int32, score: Double, at p: Point, handler: Handler?) -> TouchResult.Candidate {
+        TouchResult.Candidate(handler: handler, node: Int(responders.node[Int(responder)]), score: score,
+                              distance: regionDistance(responder, to: p))
+    }
+
+    /// How far the nearest point of a responder's region is from `p` (0 inside): its own
+    /// shape, or the nearest of the regions its union is made of.
+    func regionDistance(_ r: Int32, to p: Point) -> Double {
+        let t = responders
+        let i = Int(r)
+        if t.isAtomic(i) { return shapes[Int(t.shape[i])].distance(to: p) }
+        var best = Double.infinity
+        for a in (i + 1)..<Int(t.end[i]) where t.isAtomic(a) && t.barrierAbove[a] <= r {
+            best = min(best, shapes[Int(t.shape[a])].distance(to: p))
+        }
+        return best.isFinite ? best : 0
     }
 }

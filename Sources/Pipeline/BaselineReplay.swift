@@ -20,11 +20,15 @@ struct BaselineReplay {
     /// A version-1 baseline's per-press results, by key.
     let legacy: [PressKey: PressSide]?
 
-    init(_ compared: Baseline?, snapshot: Snapshot, request: RunRequest) {
+    /// Settings the baseline's snapshot binds under: the run's, with the suite's profile.
+    let hit: HitSettings
+
+    init(_ compared: Baseline?, snapshot: Snapshot, hit: HitSettings, replay: ReplaySettings) {
         self.compared = compared
+        self.hit = hit
         unchanged = compared?.snapshot.map { $0.encoded(.compact) == snapshot.encoded(.compact) } ?? false
         replayer = unchanged ? nil
-            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: request.hit), settings: request.replay) }
+            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: hit), settings: replay) }
         if let compared, compared.fileVersion == 1 {
             var presses: [PressKey: PressSide] = [:]
             for p in compared.legacyPresses { presses[p.key] = PressSide(p) }
@@ -46,6 +50,15 @@ struct BaselineReplay {
         if unchanged { return newResults }
         guard let replayer, let input = theirs[name] else { return nil }
         return replayer.replay(trace: input.name, events: input.events)
+    }
+
+    /// The baseline's targets recomputed under this run's settings (its file was recorded under
+    /// others): the new snapshot's coverage when the view tree is the same.
+    func coverage(step: Double, newCoverage: [TargetCoverage]) -> [TargetCoverage]? {
+        if unchanged { return newCoverage }
+        guard let compared else { return nil }
+        guard let accepted = compared.snapshot, let replayer else { return compared.targets }
+        return replayer.tester.coverage(step: step).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
     }
 
     /// How the progress line names the baseline side.

@@ -62,13 +62,13 @@ public enum HistoryRecord {
                                                 expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
-                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes).map(row))
+                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes + s.diff.known).map(row))
             })
     }
 
-    /// A finding as history stores it.
+    /// A finding as history stores it; a known problem as `known`: it is no regression of the run.
     static func row(_ f: Finding) -> RunRecord.Finding {
-        RunRecord.Finding(kind: f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
+        RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
                           node: f.node, before: f.before.map { FindingJSON.sideText($0) },
                           after: f.after.map { FindingJSON.sideText($0) }, message: f.message,
                           action: f.action, expect: f.expect, probe: f.probe, reason: f.reason, partOf: f.partOf)
@@ -78,6 +78,7 @@ public enum HistoryRecord {
     static func settings(_ request: RunRequest) -> String {
         var settings = JSONWriter(style: .compact)
         settings.object { w in
+            w.field("profile", request.hit.profile?.description ?? "from each snapshot")
             w.field("touchRadius", request.hit.touchRadius)
             w.field("gridStep", request.gridStep)
             w.key("replay")
@@ -106,6 +107,7 @@ extension HistoryRecord {
         guard let document = try? JSONDocument(parsing: text) else { throw RunInputError("the shards' settings are not JSON: \(text.clipped)") }
         let v = JSONValue(document, at: document.root)
         func number(_ value: JSONValue?, _ into: inout Double) { if case .number(let d)? = value { into = d } }
+        if case .string(let name)? = v["profile"] { request.hit.profile = TouchProfile.named(name) }
         number(v["touchRadius"], &request.hit.touchRadius)
         number(v["gridStep"], &request.gridStep)
         let r = v["replay"]

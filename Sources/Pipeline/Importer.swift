@@ -9,9 +9,11 @@ public enum Importer {
     /// Imports one file in one transaction: all of it, or (on any error) nothing.
     /// - Parameter progress: (bytes read, file size), about every megabyte (traces).
     /// - Throws: `ImportError` for bad input, `StoreError` for database trouble.
+    /// - Parameter shouldStop: asked as a trace file is read; true stops with `ImportInterrupted` (nothing of the file stored).
     public static func importFile(_ path: String, into store: TraceStore,
-                                  progress: ((Int64, Int64) -> Void)? = nil) throws -> FileImport {
-        guard TraceStore.importKind(of: path) == .snapshot else { return try store.importFile(path, progress: progress) }
+                                  progress: ((Int64, Int64) -> Void)? = nil,
+                                  shouldStop: (@Sendable () -> Bool)? = nil) throws -> FileImport {
+        guard TraceStore.importKind(of: path) == .snapshot else { return try store.importFile(path, progress: progress, shouldStop: shouldStop) }
         let fileData: Data
         do {
             fileData = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -24,6 +26,10 @@ public enum Importer {
         } catch let e as CaptureError {
             throw ImportError(file: path, line: e.line, path: e.path, e.message)
         }
-        return try store.importSnapshot(data, from: path)
+        do {
+            return try store.importSnapshot(data, from: path)
+        } catch let e as ImportError where !e.path.isEmpty {
+            throw ImportError(file: path, line: e.line, path: e.path, NodePath.message(e.message, path: e.path, in: data))
+        }
     }
 }

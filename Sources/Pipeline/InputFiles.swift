@@ -14,7 +14,7 @@ public enum InputFiles {
         let fm = FileManager.default
         for path in paths {
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw RunInputError("\(path): no such file or folder") }
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw RunInputError("\(named(path)): no such file or folder") }
             guard isDir.boolValue else {
                 files.append(path)
                 continue
@@ -39,5 +39,14 @@ public enum InputFiles {
             files.append(contentsOf: found.sorted())
         }
         return files
+    }
+
+    /// A path as a person typed it, and where it led when it is relative:
+    /// `Traces/build (resolved: /home/me/app/Traces/build)`.
+    public static func named(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let cwd = FileManager.default.currentDirectoryPath
+        let resolved = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).standardizedFileURL.path
+        return "\(path) (resolved: \(resolved))"
     }
 }

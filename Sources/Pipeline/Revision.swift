@@ -7,9 +7,14 @@ public enum Revision {
         for key in ["GITHUB_SHA", "CI_COMMIT_SHA", "BUILDKITE_COMMIT", "CIRCLE_SHA1", "GIT_COMMIT", "TRAVIS_COMMIT", "BITBUCKET_COMMIT"] {
             if let v = environment[key], !v.isEmpty { return v }
         }
+        return git(["rev-parse", "HEAD"])
+    }
+
+    /// What `git ARGUMENTS` prints, trimmed; nil when git is missing, fails, or prints nothing.
+    public static func git(_ arguments: [String]) -> String? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git", "rev-parse", "HEAD"]
+        p.arguments = ["git"] + arguments
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice

@@ -15,6 +15,13 @@ public struct RunInputError: LocatedError {
     public init(_ message: String) { self.message = message }
 }
 
+/// The run was stopped (Ctrl-C) before it finished: nothing was recorded in history;
+/// the baselines listed were written before the stop.
+public struct RunInterrupted: Error {
+    public var baselinesWritten: [String]
+    public init(baselinesWritten: [String] = []) { self.baselinesWritten = baselinesWritten }
+}
+
 /// The nightly job: replay every stored trace against each snapshot and against its
 /// baseline's snapshot, compare press by press, write baselines as the record mode
 /// says, and record the run in history.
@@ -31,10 +38,16 @@ public struct RunPipeline: Sendable {
         let inputs = try prepare(request, log: log)
         var outcomes: [SuiteOutcome] = []
         var history: [HistoryRecord.SuiteRows] = []
-        for (snapshot, info) in inputs.snapshots {
-            let (suite, rows) = try runSuite(snapshot, info, request, inputs.folder, log: log, observer: observer)
-            outcomes.append(suite)
-            history.append(rows)
+        do {
+            for (snapshot, info) in inputs.snapshots {
+                if request.shouldStop() { throw RunInterrupted() }
+                let (suite, rows) = try runSuite(snapshot, info, request, inputs.folder, log: log, observer: observer)
+                outcomes.append(suite)
+                history.append(rows)
+            }
+        } catch var stop as RunInterrupted {
+            stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
+            throw stop
         }
         for screen in inputs.baselinedScreens {
             outcomes.append(noSnapshotSuite(screen, inputs.folder!, log: log, observer: observer))
@@ -42,6 +55,8 @@ public struct RunPipeline: Sendable {
         }
         var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
                                  revision: request.revision, request: request, screensWithoutSnapshot: inputs.withoutSnapshot)
+        outcome.screensNotInRun = inputs.notInRun
+        if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
         if request.recordHistory {
             var clock = Stopwatch()
             outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
@@ -51,17 +66,32 @@ public struct RunPipeline: Sendable {
     }
 
     /// What a run works on: each screen's snapshot (by screen), the baselines folder,
-    /// screens with traces but no snapshot, and screens with a baseline but no snapshot.
+    /// screens with traces but no snapshot, screens with a baseline but no snapshot
+    /// (failed), and screens with a baseline the run leaves out (`--screen`, `--snapshots`).
     struct Inputs {
         var snapshots: [(Snapshot, SnapshotInfo)]
         var folder: BaselineFolder?
         var withoutSnapshot: [String]
         var baselinedScreens: [String]
+        var notInRun: [String]
     }
 
-    /// Loads the snapshots and says up front what the run cannot compare.
+    /// Loads the snapshots (only the `--screen` ones) and says up front what the run cannot compare.
     func prepare(_ request: RunRequest, log: (String) -> Void) throws -> Inputs {
-        let snapshots = try loadSnapshots(request.snapshotPaths)
+        var snapshots = try loadSnapshots(request.snapshotPaths)
+        let folder = try baselineFolder(request, log: log)
+        let tracedScreens = Set(try store.traces().map(\.header.screen))
+        let baselineSuites = try folder?.suites() ?? []
+        if !request.screens.isEmpty {
+            let known = Set(snapshots.map(\.0.screen)).union(tracedScreens).union(baselineSuites)
+            for name in request.screens where !known.contains(name) {
+                var message = "no screen '\(name.clipped)' in this run"
+                if let near = Suggestion.nearest(name, among: known) { message += " (did you mean '\(near)'?)" }
+                throw RunInputError(message + (known.isEmpty ? ": it has no snapshots, traces or baselines"
+                                                             : "; its screens: \(known.sorted().joined(separator: ", "))"))
+            }
+            snapshots = snapshots.filter { request.screens.contains($0.0.screen) }
+        }
         var seen: [String: String] = [:]
         for (snapshot, info) in snapshots {
             if let other = seen[snapshot.screen] {
@@ -69,22 +99,39 @@ public struct RunPipeline: Sendable {
             }
             seen[snapshot.screen] = info.source
         }
-        let folder = request.baselineFolder.map { BaselineFolder(path: $0, writer: request.writer) }
+        // Which screens the run is about: those named with --screen; with --snapshots, the
+        // screens of those files (unless --all-screens); else every screen.
+        let inScope: (String) -> Bool = { screen in
+            if !request.screens.isEmpty { return request.screens.contains(screen) }
+            if !request.snapshotPaths.isEmpty && !request.allScreens { return seen[screen] != nil }
+            return true
+        }
         // What this run cannot compare, said up front.
-        let tracedScreens = Set(try store.traces().map(\.header.screen))
-        let withoutSnapshot = tracedScreens.subtracting(seen.keys).sorted()
+        let withoutSnapshot = tracedScreens.subtracting(seen.keys).filter(inScope).sorted()
         for screen in withoutSnapshot {
             log("note: traces of screen '\(screen)' are stored but no snapshot of it is in this run: they are not replayed")
         }
-        var baselinedScreens: [String] = []
-        if let folder { baselinedScreens = try folder.suites().filter { seen[$0] == nil } }
+        let otherBaselines = baselineSuites.filter { seen[$0] == nil }
+        let baselinedScreens = otherBaselines.filter(inScope)
+        let notInRun = otherBaselines.filter { !inScope($0) }
+        if !notInRun.isEmpty {
+            let which = notInRun.map { "'\($0)'" }.joined(separator: ", ")
+            log(request.screens.isEmpty
+                ? "note: the baselines of \(which) are not compared: --snapshots gives no snapshot of \(notInRun.count == 1 ? "that screen" : "those screens") (--all-screens fails a screen whose baseline has no snapshot)"
+                : "note: the baselines of \(which) are not compared: --screen names only \(request.screens.joined(separator: ", "))")
+        }
         if snapshots.isEmpty && baselinedScreens.isEmpty {
+            if !request.screens.isEmpty {
+                throw RunInputError("no snapshot of \(request.screens.joined(separator: ", ")) in this run: nothing to replay"
+                    + (request.snapshotPaths.isEmpty ? " (the database holds none of \(request.screens.count == 1 ? "it" : "them"))"
+                                                     : " (none of \(request.snapshotPaths.joined(separator: ", ")) is of \(request.screens.count == 1 ? "that screen" : "those screens"))"))
+            }
             throw RunInputError(request.snapshotPaths.isEmpty
                 ? "no snapshots to replay against: the database holds none (import some with replay import, or pass --snapshots)"
-                : "no snapshot files (.json) under \(request.snapshotPaths.joined(separator: ", "))")
+                : "no snapshot files (.json) under \(request.snapshotPaths.map(InputFiles.named).joined(separator: ", "))")
         }
         return Inputs(snapshots: snapshots.sorted(by: { $0.0.screen < $1.0.screen }), folder: folder,
-                      withoutSnapshot: withoutSnapshot, baselinedScreens: baselinedScreens)
+                      withoutSnapshot: withoutSnapshot, baselinedScreens: baselinedScreens, notInRun: notInRun)
     }
 
     /// A screen that has a baseline but no snapshot in the run: nothing compared, a failure.
@@ -107,8 +154,8 @@ public struct RunPipeline: Sendable {
         let screen = snapshot.screen
         observer?.suiteStarted(screen, snapshot: info)
         let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
-        var run = SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file,
-                           existed: baseline != nil, observer: observer)
+        var run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file,
+                               existed: baseline != nil, observer: observer, log: log)
         let stored = try store.traces(screen: screen)
         if stored.isEmpty {
             log(baseline != nil
@@ -125,14 +172,19 @@ public struct RunPipeline: Sendable {
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
         let store = self.store
+        request.progress?("\(screen): replaying traces", 0, stored.count)  // counted as each trace is folded in
         try replayer.replayTraces(count: stored.count, batch: request.batch, also: side.replayer.map { [$0] } ?? [],
                                   load: { i in
-                                      TraceInput(name: stored[i].header.trace,
+                                      // Asked here too, so that a stop skips the traces not yet replayed.
+                                      if request.shouldStop() { throw RunInterrupted() }
+                                      return TraceInput(name: stored[i].header.trace,
                                                  events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
                                   }, consume: { i, results, others in
+            if request.shouldStop() { throw RunInterrupted() }
             run.fit.check(stored[i], results)
             run.suite.addTrace(stored[i].rowID)
             run.suite.fold(results, against: side.against(results, others: others), traceID: stored[i].rowID, probe: false)
+            request.progress?("\(screen): replaying traces", i + 1, stored.count)
         })
         run.traces += stored.count
         run.events += events
@@ -154,7 +206,9 @@ public struct RunPipeline: Sendable {
             let inputs = probe.traceInputs(for: snapshot)
             var theirs: [String: TraceInput] = [:]
             if !side.unchanged, let accepted = side.compared?.snapshot { for t in probe.traceInputs(for: accepted) { theirs[t.name] = t } }
-            for input in inputs {
+            for (n, input) in inputs.enumerated() {
+                if request.shouldStop() { throw RunInterrupted() }
+                request.progress?("\(screen): pressing targets with \(pattern.rawValue) probes", n, inputs.count)
                 let results = replayer.replay(trace: input.name, events: input.events)
                 run.suite.fold(results, against: side.probeResults(results, name: input.name, theirs: theirs),
                                traceID: nil, probe: true)
@@ -162,13 +216,26 @@ public struct RunPipeline: Sendable {
             log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
                 + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
         }
+        if request.shouldStop() { throw RunInterrupted() }
+        request.progress?("\(screen): sampling the coverage of its targets", 0, 0)
         let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let diff = run.suite.finish(before: side.compared?.targets, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
-        try writeBaseline(plan, snapshot: snapshot, coverage: coverage, folder: folder, file: run.file, info: info, request: request, log: log)
+        let before = run.recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        var diff = run.suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since) }
+        if request.shouldStop() { throw RunInterrupted() }
+        let knownChange = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: run.settings, baseline: run.baseline,
+                                            diff: diff, folder: folder, file: run.file, info: info, request: request, log: log)
+        if knownChange == nil && !diff.fixed.isEmpty {
+            log("note: \(screen): \(plural(diff.fixed.count, "known problem")) no longer \(diff.fixed.count == 1 ? "occurs" : "occur") (fixed): "
+                + "the next --record or replay accept drops \(diff.fixed.count == 1 ? "it" : "them")")
+        }
 
         var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: run.suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
                                    baselineFile: run.file, passed: plan.status.passes(diff))
+        outcome.knownChange = knownChange
+        outcome.profile = tester.profile.description
+        outcome.touchRadius = request.hit.touchRadius
         outcome.baselineVersion = run.baselineVersion
         outcome.traces = run.traces
         outcome.expectations = run.suite.expectations
@@ -179,7 +246,7 @@ public struct RunPipeline: Sendable {
             outcome.marks = run.suite.marks
         }
         if request.audit {
-            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: request.hit, replay: request.replay, step: request.gridStep),
+            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: run.hit, replay: request.replay, step: request.gridStep),
                                           source: info.source)
         }
         observer?.suiteFinished(outcome)
@@ -200,21 +267,43 @@ public struct RunPipeline: Sendable {
         if let b = baseline, b.fileVersion == 1 {
             log("note: \(file) is a version-1 baseline (per-press results); it is still compared — --record rewrites it as version 2, the accepted snapshot")
         }
-        if let b = baseline, b.settings != request.baselineSettings {
-            log("warning: \(file) was recorded with \(b.settings.description); this run uses \(request.baselineSettings.description)")
-        }
         return (baseline, file)
     }
 
-    /// Writes the suite's baseline when the record mode says so, and says what happened.
-    private func writeBaseline(_ plan: (status: BaselineStatus, write: Bool), snapshot: Snapshot, coverage: [TargetCoverage], folder: BaselineFolder?,
-                               file: String?, info: SnapshotInfo, request: RunRequest, log: (String) -> Void) throws {
-        if plan.write {
+    /// Writes the suite's baseline when the record mode says so (or, with an acceptance, its
+    /// known problems into the existing one), and says what happened.
+    /// - Returns: what happened to the known problems, when a baseline was written with or over some.
+    private func writeBaseline(_ plan: (status: BaselineStatus, write: Bool), snapshot: Snapshot, coverage: [TargetCoverage],
+                               settings: BaselineSettings, baseline old: Baseline?, diff: Comparison.Result, folder: BaselineFolder?,
+                               file: String?, info: SnapshotInfo, request: RunRequest, log: (String) -> Void) throws -> KnownChange? {
+        // `replay accept` on a compared baseline: the same file, with its known problems updated.
+        let acceptInPlace = request.acceptance != nil && plan.status == .compared && folder != nil && request.writeBaselines
+        guard plan.write || acceptInPlace else { return nil }
+        let change = KnownProblems.next(old: plan.status == .written ? [] : old?.known ?? [], result: diff, rerecorded: !acceptInPlace)
+        var written = acceptInPlace ? old! : Baseline(snapshot: snapshot, coverage: coverage, settings: settings)
+        written.known = change.list
+        // Accepting nothing into a baseline leaves its file alone (byte for byte).
+        if !(acceptInPlace && change.added.isEmpty && change.dropped.isEmpty) {
             do {
-                try folder!.save(Baseline(snapshot: snapshot, coverage: coverage, settings: request.baselineSettings))
+                try folder!.save(written)
             } catch {
                 throw RunInputError("cannot write the baseline \(file!): \(error)")
             }
+        }
+        if !change.added.isEmpty {
+            log("\(snapshot.screen): accepted \(plural(change.added.count, "known problem")) into \(file!): "
+                + change.added.prefix(5).map(\.place).joined(separator: "; ") + (change.added.count > 5 ? "; …" : ""))
+        }
+        if !change.dropped.isEmpty {
+            let fixed = change.dropped.filter { k in diff.fixed.contains { $0.key == k.key } }.count
+            log("\(snapshot.screen): dropped \(plural(change.dropped.count, "known problem")) from \(file!): "
+                + [fixed > 0 ? "\(fixed) fixed" : nil,
+                   change.dropped.count > fixed ? "\(change.dropped.count - fixed) about the snapshot this record replaces" : nil]
+                    .compactMap { $0 }.joined(separator: ", "))
+        }
+        if acceptInPlace && change.added.isEmpty && change.dropped.isEmpty {
+            log("\(snapshot.screen): nothing to accept: no regression" + (change.kept.isEmpty ? "" : ", and \(plural(change.kept.count, "known problem")) still known")
+                + "; \(file!) is left as it was")
         }
         switch plan.status {
         case .recorded: log("recorded \(file!) (the snapshot of \(info.source) and the coverage of its \(coverage.count) targets)")
@@ -222,6 +311,25 @@ public struct RunPipeline: Sendable {
         case .missing: log("no baseline \(file!), and the record mode (never) forbids writing one")
         default: break
         }
+        return change.isEmpty && !acceptInPlace ? nil : change
+    }
+
+    /// The baselines folder, resolved: a folder that does not exist is created by writing
+    /// (said once, with the absolute path), and is an input error where nothing may be written.
+    private func baselineFolder(_ request: RunRequest, log: (String) -> Void) throws -> BaselineFolder? {
+        guard let path = request.baselineFolder else { return nil }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw RunInputError("--baseline \(InputFiles.named(path)) is a file: give the folder that holds <screen>.json") }
+        } else if !request.writeBaselines {
+            // `replay report` compares with baselines and never writes one: a folder that is not there is a mistake.
+            throw RunInputError("no baselines folder at \(InputFiles.named(path)): nothing could be compared with a baseline")
+        } else if request.recordMode == .never {
+            log("note: the baselines folder \(InputFiles.named(path)) does not exist, and the record mode (never) writes none: every screen fails as missing")
+        } else {
+            log("note: the baselines folder \(InputFiles.named(path)) does not exist yet: new baselines are written there")
+        }
+        return BaselineFolder(path: path, writer: request.writer)
     }
 
     /// Snapshot files (folders searched for `.json`), or the newest stored snapshot of each
@@ -255,7 +363,7 @@ public struct RunPipeline: Sendable {
                                                appVersion: snapshot.app.version, appBuild: snapshot.app.build,
                                                capturedAt: snapshot.capturedAt, limits: snapshot.capture?.limits ?? []))
             } catch let e as SnapshotError {
-                throw RunInputError(e.located(in: file))
+                throw RunInputError(NodePath.locate(e, in: data).located(in: file))
             }
         }
     }

@@ -22,8 +22,9 @@ extension RunPipeline {
     ///   - baselineFolder: where the baselines are now (default: the folder the shards ran with).
     ///   - picture: sample each screen for `--html`/`--svg`.
     /// - Throws: `RunInputError` naming the shard, trace or baseline that cannot be used.
+    ///   - shouldStop: asked between screens (Ctrl-C): `RunInterrupted`, nothing recorded.
     public func merge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false,
-                      log: (String) -> Void = { _ in }) throws -> RunOutcome {
+                      shouldStop: @escaping @Sendable () -> Bool = { false }, log: (String) -> Void = { _ in }) throws -> RunOutcome {
         var clock = Stopwatch()
         let shards = try paths.map { path in (path: path, shard: try ShardRecord.read(path)) }
         guard let first = shards.first else { throw RunInputError("no shard files to merge") }
@@ -33,6 +34,12 @@ extension RunPipeline {
         var request = try HistoryRecord.request(settings: identity["settings"]?.text ?? "")
         request.probe = identity["probe"]?.text.flatMap(Probe.Pattern.init(rawValue:))
         request.revision = identity["revision"]?.text
+        let startedAt = shards.map(\.shard.run.startedAt).min() ?? TraceStore.now()
+        if let why = identity["acceptance"]?["why"]?.text {
+            // Dated as the run is: the day its first shard started.
+            request.acceptance = Acceptance(who: identity["acceptance"]?["who"]?.text, why: why, since: String(startedAt.prefix(10)))
+        }
+        request.shouldStop = shouldStop
         let shardsFolder = identity["baselines"]?.text
         if baselineFolder != nil && shardsFolder == nil {
             throw RunInputError("the shards ran without --baseline: merge them without it (a baseline written now would compare nothing)")
@@ -49,42 +56,55 @@ extension RunPipeline {
         var history: [HistoryRecord.SuiteRows] = []
         let files = Dictionary(first.shard.snapshots.map { (TraceStore.contentHash(of: $0.data), $0.data) }, uniquingKeysWith: { a, _ in a })
         guard case .array(let screens)? = identity["snapshots"] else { throw RunInputError("\(first.path): the shard names no snapshots") }
-        for entry in screens {
-            let info = SnapshotInfo(entry)
-            guard let data = files[info.contentHash] else {
-                throw RunInputError("\(first.path) does not hold the snapshot \(info.source) it names")
-            }
-            let snapshot: Snapshot
-            do {
-                snapshot = try Snapshot(json: data)
-            } catch let e as SnapshotError {
-                throw RunInputError(e.located(in: "\(first.path): \(info.source)"))
-            }
-            let screen = snapshot.screen
-            let seen = ShardIdentity.BaselineSeen(entry["baseline"])
-            let file = folder?.file(for: screen)
-            let existed = seen.contentHash != nil
-            var baseline: Baseline?
-            if request.recordMode.plan(existing: existed, mayWrite: folder != nil).status == .compared {
-                baseline = try loadBaseline(screen, folder, request, log: log).0
-                let now = file.flatMap { FileManager.default.contents(atPath: $0) }.map { TraceStore.contentHash(of: $0) }
-                guard baseline != nil, now == seen.contentHash else {
-                    throw RunInputError("\(file ?? screen) is not the baseline the shards compared screen '\(screen)' with (it changed since they ran): merge with the baselines they ran with")
+        do {
+            for entry in screens {
+                if request.shouldStop() { throw RunInterrupted() }
+                let info = SnapshotInfo(entry)
+                guard let data = files[info.contentHash] else {
+                    throw RunInputError("\(first.path) does not hold the snapshot \(info.source) it names")
                 }
+                let snapshot: Snapshot
+                do {
+                    snapshot = try Snapshot(json: data)
+                } catch let e as SnapshotError {
+                    throw RunInputError(e.located(in: "\(first.path): \(info.source)"))
+                }
+                let screen = snapshot.screen
+                let seen = ShardIdentity.BaselineSeen(entry["baseline"])
+                let file = folder?.file(for: screen)
+                let existed = seen.contentHash != nil
+                var baseline: Baseline?
+                switch request.recordMode.plan(existing: existed, mayWrite: folder != nil).status {
+                case .recorded:
+                    // Re-recorded: only its known problems carry on, as the shards saw them (merging
+                    // again works though the first merge rewrote the file).
+                    baseline = seen.rerecorded(screen)
+                case .compared:
+                    baseline = try loadBaseline(screen, folder, request, log: log).0
+                    let now = file.flatMap { FileManager.default.contents(atPath: $0) }.map { TraceStore.contentHash(of: $0) }
+                    guard baseline != nil, now == seen.contentHash else {
+                        throw RunInputError("\(file ?? screen) is not the baseline the shards compared screen '\(screen)' with (it changed since they ran): merge with the baselines they ran with")
+                    }
+                default:
+                    break
+                }
+                var run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
+                                       baselineVersion: seen.version, observer: nil, log: log)
+                let pieces: [ShardParts.Piece] = shards.compactMap { s in
+                    guard let i = s.shard.run.suites.firstIndex(where: { $0.suite == screen }) else { return nil }
+                    return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i],
+                                            names: Dictionary(s.shard.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }))
+                }
+                ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
+                log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
+                let (suite, rows) = try finish(&run, request, folder, log: log, observer: nil)
+                _ = clock.lap()
+                outcomes.append(suite)
+                history.append(rows)
             }
-            var run = SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
-                               baselineVersion: seen.version, observer: nil)
-            let pieces: [ShardParts.Piece] = shards.compactMap { s in
-                guard let i = s.shard.run.suites.firstIndex(where: { $0.suite == screen }) else { return nil }
-                return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i],
-                                        names: Dictionary(s.shard.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }))
-            }
-            ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
-            log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
-            let (suite, rows) = try finish(&run, request, folder, log: log, observer: nil)
-            _ = clock.lap()
-            outcomes.append(suite)
-            history.append(rows)
+        } catch var stop as RunInterrupted {
+            stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
+            throw stop
         }
         if let folder, case .array(let names)? = identity["noSnapshot"] {
             for case .string(let screen) in names {
@@ -94,9 +114,10 @@ extension RunPipeline {
         }
         var withoutSnapshot: [String] = []
         if case .array(let names)? = identity["screensWithoutSnapshot"] { for case .string(let s) in names { withoutSnapshot.append(s) } }
-        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil,
-                                 startedAt: shards.map(\.shard.run.startedAt).min() ?? TraceStore.now(),
+        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
                                  revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
+        if case .array(let names)? = identity["screensNotInRun"] { for case .string(let s) in names { outcome.screensNotInRun.append(s) } }
+        if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
         if let existing = try store.run(shardKey: first.shard.runKey) {
             outcome.runID = existing
             log("these shards were merged before, as run #\(existing) in \(store.path): history is left as it is")

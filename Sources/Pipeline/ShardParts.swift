@@ -33,10 +33,10 @@ enum ShardParts {
             appBuild: info.appBuild, baseline: run.plan.status.rawValue, passed: pending.regressions.isEmpty,
             traces: suite.rows.traces, presses: stats.presses, fired: stats.fired, firstTries: stats.firstTries,
             firstTriesMet: stats.firstTriesMet, pressRows: suite.rows.presses, targets: [],
-            findings: (pending.regressions + pending.improvements).map(HistoryRecord.row))
+            findings: (pending.regressions + pending.improvements + pending.known).map(HistoryRecord.row))
         var part = ShardRecord.Part()
         part.events = run.events
-        part.fit = run.fit.counts.serialized(.compact)
+        part.fit = folded(run.fit, pending)
         part.newPresses = pending.newPresses
         part.newPressTraces = pending.newPressTraces.sorted()
         part.targets = stats.targets.values.sorted { $0.node < $1.node }.map {
@@ -86,6 +86,7 @@ enum ShardParts {
         var stats = SuiteStats(settings: request.replay)
         var regressions: [(trace: String?, press: Int, item: Finding)] = []
         var improvements: [(trace: String?, press: Int, item: Finding)] = []
+        var known: [(trace: String?, press: Int, item: Finding)] = []
         var expectations: [(trace: String?, press: Int, item: (key: PressKey, expect: String))] = []
         var unregressed: [(trace: String?, press: Int, item: (trace: String?, mark: ShardRecord.Part.Mark))] = []
         var pending = Comparison.Pending()
@@ -108,8 +109,17 @@ enum ShardParts {
                                    firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
             for row in p.suite.findings {
                 let f = finding(row, suite: p.suite.suite, sides: &sides)
-                if f.kind == .regression { regressions.append((f.trace, f.press ?? 0, f)) } else { improvements.append((f.trace, f.press ?? 0, f)) }
+                if row.kind == "known" {
+                    known.append((f.trace, f.press ?? 0, f))
+                } else if f.kind == .regression {
+                    regressions.append((f.trace, f.press ?? 0, f))
+                } else {
+                    improvements.append((f.trace, f.press ?? 0, f))
+                }
             }
+            let knownTraces = knownTraces(part.fit)
+            pending.knownTracesSeen.formUnion(knownTraces.seen)
+            pending.knownTracesCompared.formUnion(knownTraces.compared)
             pending.newPresses += part.newPresses
             pending.newPressTraces.formUnion(part.newPressTraces)
             for e in part.expectations {
@@ -135,6 +145,7 @@ enum ShardParts {
         rows.presses = inOrder(pressRows)  // history interns names in the order the presses come
         pending.regressions = inOrder(regressions)
         pending.improvements = inOrder(improvements)
+        pending.known = inOrder(known)
 
         // Picture marks: every regressed press (drawn from its findings), and the first
         // unregressed presses up to the limit, in fold order.
@@ -159,7 +170,31 @@ enum ShardParts {
         run.suite.absorb(stats: stats, pending: pending, rows: rows, expectations: inOrder(expectations), marks: inOrder(marks), others: others)
     }
 
-    /// A finding as history stores it, back as the run made it.
+    /// What a suite's traces folded besides its rows, as a shard file's `fit` JSON: the
+    /// trace fit's counts, and the traces its known press problems name that were seen
+    /// and compared (whether a known problem is fixed depends on them).
+    static func folded(_ fit: TraceFit, _ pending: Comparison.Pending) -> String {
+        guard case .object(var pairs) = fit.counts else { return fit.counts.serialized(.compact) }
+        for (key, traces) in [("knownTracesSeen", pending.knownTracesSeen), ("knownTracesCompared", pending.knownTracesCompared)]
+        where !traces.isEmpty {
+            pairs.append(JSONValue.Pair(key, .array(traces.sorted().map { .string($0) })))
+        }
+        return JSONValue.object(pairs).serialized(.compact)
+    }
+
+    /// The known problems' traces seen and compared, from a shard file's `fit` JSON.
+    static func knownTraces(_ text: String) -> (seen: [String], compared: [String]) {
+        guard let document = try? JSONDocument(parsing: text) else { return ([], []) }
+        let v = JSONValue(document, at: document.root)
+        func names(_ key: String) -> [String] {
+            guard case .array(let items)? = v[key] else { return [] }
+            return items.compactMap(\.text)
+        }
+        return (names("knownTracesSeen"), names("knownTracesCompared"))
+    }
+
+    /// A finding as history stores it, back as the run made it (a known problem as the
+    /// regression it is; the comparison matches it to its known problem again).
     static func finding(_ row: RunRecord.Finding, suite: String, sides: inout SideCache) -> Finding {
         var f = Finding(kind: Finding.Kind(rawValue: row.kind) ?? .regression, rule: Rule(rawValue: row.rule) ?? .deadZone, suite: suite,
                         trace: row.trace, press: row.press, at: row.x.flatMap { x in row.y.map { Point(x, $0) } },

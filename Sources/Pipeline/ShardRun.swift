@@ -26,11 +26,12 @@ extension RunPipeline {
         var baselines: [String: ShardIdentity.BaselineSeen] = [:]
         var clock = Stopwatch()
         for (snapshot, info) in inputs.snapshots {
+            if request.shouldStop() { throw RunInterrupted() }
             let screen = snapshot.screen
             let (baseline, file) = try loadBaseline(screen, inputs.folder, request, log: log)
             baselines[screen] = try ShardIdentity.BaselineSeen(file: file, baseline: baseline)
-            var run = SuiteRun(snapshot, info, request: request, folder: inputs.folder, baseline: baseline, file: file,
-                               existed: baseline != nil, marks: .unregressed, observer: nil)
+            var run = try SuiteRun(snapshot, info, request: request, folder: inputs.folder, baseline: baseline, file: file,
+                                   existed: baseline != nil, marks: .unregressed, observer: nil, log: log)
             let mine = all.filter { $0.header.screen == screen && assignment[$0.rowID] == shard.index }
             try replay(mine, into: &run, request, log: log)
             let (rows, part) = ShardParts.record(run, traces: mine)
@@ -64,8 +65,10 @@ extension RunPipeline {
 
 /// What makes shards parts of one run, as JSON: the snapshots (where each came
 /// from and its content hash), the baselines each screen was compared with, every
-/// setting, the probe pattern, the revision, the traces of the run (a digest of
-/// their names, content hashes and event counts) and the shard count. Its SHA-256
+/// setting (the touch-binding profile too), the probe pattern, the revision, the
+/// acceptance (`--record --why`: who and why), the screens the run leaves out, the
+/// traces of the run (a digest of their names, content hashes and event counts) and
+/// the shard count. Its SHA-256
 /// is the run key every shard of the run shares; `replay merge` refuses shards
 /// whose keys differ and says which of these differ.
 enum ShardIdentity {
@@ -75,10 +78,14 @@ enum ShardIdentity {
         /// SHA-256 of the file's bytes; nil: there was none.
         var contentHash: String?
         var version: Int?
+        /// Its known problems: what a re-recording (`--record`) carries on, whatever the
+        /// file holds by the time of the merge (the first merge rewrites it).
+        var known: [AcceptedProblem] = []
 
         init(file: String?, baseline: Baseline?) throws {
             self.file = file
             version = baseline?.fileVersion
+            known = baseline?.known ?? []
             if let file, baseline != nil, let data = FileManager.default.contents(atPath: file) {
                 contentHash = TraceStore.contentHash(of: data)
             }
@@ -88,10 +95,35 @@ enum ShardIdentity {
             if case .string(let s)? = v?["file"] { file = s }
             if case .string(let s)? = v?["contentHash"] { contentHash = s }
             if case .number(let d)? = v?["version"] { version = Int(d) }
+            if case .array(let items)? = v?["known"] {
+                known = items.compactMap { k in
+                    guard let rule = k["rule"]?.text, let node = k["node"]?.text, let why = k["why"]?.text else { return nil }
+                    var press: Int?
+                    if case .number(let d)? = k["press"] { press = Int(d) }
+                    return AcceptedProblem(rule: rule, node: node, trace: k["trace"]?.text, press: press, who: k["who"]?.text,
+                                           why: why, since: k["since"]?.text)
+                }
+            }
         }
 
         var json: JSONValue {
-            .object(["file": .string(file), "contentHash": .string(contentHash), "version": version.map { .number($0) } ?? .null])
+            var pairs: [JSONValue.Pair] = [JSONValue.Pair("file", .string(file)), JSONValue.Pair("contentHash", .string(contentHash)),
+                                           JSONValue.Pair("version", version.map { .number($0) } ?? .null)]
+            if !known.isEmpty {
+                pairs.append(JSONValue.Pair("known", .array(known.map { k in
+                    .object(["rule": .string(k.rule), "node": .string(k.node), "trace": .string(k.trace),
+                             "press": k.press.map { .number($0) } ?? .null, "who": .string(k.who), "why": .string(k.why),
+                             "since": .string(k.since)])
+                })))
+            }
+            return .object(pairs)
+        }
+
+        /// The baseline a merge re-records over (`--record`): what the shards saw of it — its known problems.
+        func rerecorded(_ screen: String) -> Baseline {
+            var b = Baseline(suite: screen, settings: BaselineSettings(), snapshot: nil, targets: [], fileVersion: version ?? Baseline.version)
+            b.known = known
+            return b
         }
     }
 
@@ -116,10 +148,13 @@ enum ShardIdentity {
             "settings": .string(HistoryRecord.settings(request)),
             "probe": .string(request.probe?.rawValue),
             "revision": .string(request.revision),
+            // The day is the merge's (the day the baselines are written), so shards that straddle midnight still merge.
+            "acceptance": request.acceptance.map { .object(["who": .string($0.who), "why": .string($0.why)]) } ?? .null,
             "baselines": .string(request.baselineFolder),
             "snapshots": .array(snapshots),
             "noSnapshot": .array(inputs.baselinedScreens.map { .string($0) }),
             "screensWithoutSnapshot": .array(inputs.withoutSnapshot.map { .string($0) }),
+            "screensNotInRun": .array(inputs.notInRun.map { .string($0) }),
             "traces": .object(["count": .number(traces.count), "events": .number(traces.reduce(0) { $0 + $1.eventCount }),
                                "digest": .string(TraceStore.contentHash(of: digest))]),
         ])

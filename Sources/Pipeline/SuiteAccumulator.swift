@@ -38,14 +38,17 @@ struct SuiteAccumulator {
         case unregressed
     }
 
-    /// - Parameter marks: which presses to keep as marks (default: all when the request asks for a picture).
-    init(suite: String, request: RunRequest, legacy: [PressKey: PressSide]?, marks: Marks? = nil, observer: RunObserver?) {
+    /// - Parameters:
+    ///   - known: the baseline's known problems (listed as known, never regressions).
+    ///   - marks: which presses to keep as marks (default: all when the request asks for a picture).
+    init(suite: String, request: RunRequest, legacy: [PressKey: PressSide]?, known: [AcceptedProblem] = [], marks: Marks? = nil,
+         observer: RunObserver?) {
         self.request = request
         self.observer = observer
         self.legacy = legacy
         keeping = marks ?? (request.picture ? .all : .none)
         stats = SuiteStats(settings: request.replay)
-        comparison = Comparison(suite: suite, thresholds: request.thresholds)
+        comparison = Comparison(suite: suite, thresholds: request.thresholds, known: known)
     }
 
     /// A stored trace was replayed: its rows belong to the suite's history.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Baselines
 import Foundation
+import HitTesting
 import Pipeline
 import TapJSON
 import TapModel
@@ -14,11 +15,12 @@ struct InputError: LocatedError {
 
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("replay: " + message + "\n").utf8))
+        ProgressLine.shared.write("replay: " + message)
     }
 
+    /// A note or progress message on stderr (above the progress line, if one is shown).
     static func progress(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        ProgressLine.shared.write(message)
     }
 
     /// Writes to stdout without buffering surprises when piped.
@@ -32,6 +34,11 @@ enum Console {
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// A note on stderr when the snapshot's `device.os` or `app.sdk` could not be read (the default profile is used).
+    static func profileNote(_ tester: HitTester) {
+        if let note = tester.profileChoice.note { progress("note: \(tester.snapshot.screen): \(note)") }
+    }
 
     /// Colour on stdout only on a terminal, and never with NO_COLOR set (no-color.org).
     static var colorOnStdout: Bool {
@@ -65,7 +72,7 @@ enum SnapshotFiles {
         do {
             return try Snapshot(json: data)
         } catch let e as SnapshotError {
-            throw InputError(e.located(in: path))
+            throw InputError(NodePath.locate(e, in: data).located(in: path))
         }
     }
 }

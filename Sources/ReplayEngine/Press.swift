@@ -31,6 +31,12 @@ public struct Press: Sendable, Equatable {
     public var angleChange: Double
     /// The node the person meant to tap (`expect` on the first `began`).
     public var expect: String?
+    /// The touch radius the first finger went down with (`UITouch.majorRadius` at `began`):
+    /// it binds the press (touch-binding.md §4); nil when the trace has none.
+    public var radius: Double? = nil
+    /// What the app really ran for this press: the actions of the trace's `fired` events
+    /// that bind to it (the touch that ended last at or before each, within 1 s).
+    public var fired: [String] = []
 
     public struct Sample: Sendable, Equatable {
         public var t: Double
@@ -89,13 +95,20 @@ extension Press {
             return (d, angle)
         }
 
+        var lastEnded: (press: Int, t: Double)?
+        var fired: [Int: [String]] = [:]
         for e in events {
             switch e.phase {
+            case .fired:
+                if let last = lastEnded, e.t - last.t <= TraceValidator.firedWindow, let action = e.firedAction {
+                    fired[last.press, default: []].append(action)
+                }
             case .began:
                 if open == nil {
                     open = Press(number: result.count, start: e.point, startTime: e.t, end: e.point, endTime: e.t, cancelled: false,
                                  fingers: 1, track: [], firstFingerEndTime: e.t, maxDistance: 0, firstMoveTime: nil,
                                  spreadChange: 0, angleChange: 0, expect: e.expect)
+                    open!.radius = e.radius
                     firstFinger = e.touch
                     spreadStart = nil
                 } else {
@@ -122,6 +135,7 @@ extension Press {
                     if turn > 180 { turn = 360 - turn }
                     open!.angleChange = max(open!.angleChange, turn)
                 }
+                if e.phase == .ended { lastEnded = (open!.number, e.t) }
                 if e.phase.isEnd {
                     if e.phase == .cancelled { open!.cancelled = true }
                     down[e.touch] = nil
@@ -139,6 +153,7 @@ extension Press {
             unfinished.firstFingerEndTime = unfinished.endTime
             result.append(unfinished)
         }
+        for (press, actions) in fired where press < result.count { result[press].fired = actions }
         return result
     }
 }

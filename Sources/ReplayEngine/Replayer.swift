@@ -104,57 +104,38 @@ public struct Replayer: Sendable {
     }
 
     /// One press (and the presses a multi-tap takes with it): the result and how many presses it used.
+    /// The press binds with the radius its first finger went down with, else the settings'
+    /// (touch-binding.md §4); the handlers that receive it arbitrate with real recognition.
     func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch) -> (PressResult, Int) {
         let p = presses[i]
         let nodes = tester.snapshot.nodes
         var result = PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: .miss, node: nil, action: nil,
                                  gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil, hitView: nil, reason: "")
-        // Fast path: a view (not a hosting view's own area) takes the press exactly and something on it recognizes it.
-        // This is what the full path below concludes too, without its tolerance and blocked searches.
-        let exact = tester.land(at: p.start, scratch: &scratch)
-        if exact >= 0 && !tester.isHosting(exact) {
-            tester.competitors(at: p.start, hitView: exact, scratch: &scratch)
-            let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
-            if let w = a.winner {
-                result.hitView = nodes[exact].id
-                return (fired(result, w, also: a.also, higherTaps: a.higherTaps, expanded: nil, press: p), w.recognition.pressesUsed)
-            }
-        }
-        let touch = tester.resolve(at: p.start, scratch: &scratch)
+        let touch = tester.resolve(at: p.start, radius: p.radius, scratch: &scratch)
         result.outcome = touch.outcome
         result.hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil
-        // Where arbitration happens: the exact landing, or the spot tolerance chose (S9).
-        var landing: (view: Int, point: Point)?
-        switch touch.outcome {
-        case .expanded: landing = (touch.hitView, touch.candidates[0].spot)
-        case .ambiguous: landing = nil
-        default: landing = touch.hitView >= 0 ? (touch.hitView, p.start) : nil
-        }
         var used = 1
-        if let landing {
-            tester.competitors(at: landing.point, hitView: landing.view, scratch: &scratch)
-            let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
-            if let w = a.winner {
-                result = fired(result, w, also: a.also, higherTaps: a.higherTaps,
-                               expanded: touch.outcome == .expanded ? touch.candidates[0].distance : nil, press: p)
-                used = w.recognition.pressesUsed
-            } else if let d = a.disabled {
-                result.outcome = .disabled
-                result.node = nodes[d.node].id
-                result.action = d.action
-                result.reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))"
-            } else {
-                switch touch.outcome {
-                case .hit, .expanded:
-                    // A tap handler is there, but this press is not a tap it takes (a drag, a held press, one tap of a double...).
-                    result.outcome = .miss
-                    result.reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))"
-                default:
-                    fill(&result, from: touch)
-                }
-            }
+        tester.competitors(for: touch.location, scratch: &scratch)
+        let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
+        if let w = a.winner {
+            let outcome: TouchResult.Outcome = touch.outcome == .ambiguous ? .ambiguous
+                : (touch.location.responder >= 0 && touch.location.binding?.centre == false ? .expanded : .hit)
+            result = fired(result, w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, press: p)
+            used = w.recognition.pressesUsed
+        } else if let d = a.disabled {
+            result.outcome = .disabled
+            result.node = nodes[d.node].id
+            result.action = d.action
+            result.reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))"
         } else {
-            fill(&result, from: touch)
+            switch touch.outcome {
+            case .hit, .expanded:
+                // A tap handler is there, but this press is not a tap it takes (a drag, a held press, one tap of a double...).
+                result.outcome = .miss
+                result.reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))"
+            default:
+                fill(&result, from: touch)
+            }
         }
         if let expect = p.expect, result.met == nil {
             result.met = expectation(expect, firedBy: result.fired ? result.node : nil)
@@ -164,10 +145,10 @@ public struct Replayer: Sendable {
 
     /// A result for a press that fired `winner`.
     private func fired(_ base: PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(handler: Handler, recognition: Recognition)],
-                       higherTaps: Int, expanded: Double?, press p: Press) -> PressResult {
+                       higherTaps: Int, outcome: TouchResult.Outcome, touch: TouchResult, press p: Press) -> PressResult {
         var result = base
         let (h, r) = winner
-        result.outcome = expanded == nil ? .hit : .expanded
+        result.outcome = outcome
         result.node = tester.snapshot.nodes[h.node].id
         result.action = r.action ?? h.action
         result.gesture = h.gestureName == "control" ? "control" : r.kind
@@ -176,7 +157,11 @@ public struct Replayer: Sendable {
         var why = tester.firesReason(h)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
         if r.held { why += heldReason(max(higherTaps, h.gesture.maxTapCount)) }  // a hold inside a composition names its own higher count
-        if let d = expanded { why += " (the press landed \(JSONValue.format(JSONValue.round(d, places: 2))) pt away, within the touch radius)" }
+        if outcome == .expanded, let c = touch.candidates.first {
+            why += " (the press landed \(JSONValue.format(JSONValue.round(c.distance, places: 2))) pt away; its \(JSONValue.format(touch.radius)) pt touch binds there)"
+        } else if outcome == .ambiguous {
+            why += " (\(tester.reason(for: touch)))"
+        }
         result.reason = why
         if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
         return result

@@ -30,6 +30,8 @@ public enum AuditReport {
         w.object { w in
             if results.count == 1 {
                 w.field("screen", results[0].screen)
+                w.field("profile", results[0].profile)
+                w.field("touchRadius", results[0].touchRadius)
                 findings(results[0], &w)
             } else {
                 w.key("screens")
@@ -37,6 +39,8 @@ public enum AuditReport {
                     w.object { w in
                         w.field("snapshot", r.source)
                         w.field("screen", r.screen)
+                        w.field("profile", r.profile)
+                        w.field("touchRadius", r.touchRadius)
                         findings(r, &w)
                     }
                 }
@@ -52,7 +56,8 @@ public enum AuditReport {
             let counts = AuditSeverity.allCases.map { s in (s, r.findings.filter { $0.severity == s && !$0.waived }.count) }
             let waived = r.findings.filter(\.waived).count
             let summary = counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
-            out += "\(r.screen)\(r.source.map { " (\($0))" } ?? ""): \(r.targets.count) target\(r.targets.count == 1 ? "" : "s"); \(summary)"
+            out += "\(r.screen)\(r.source.map { " (\($0))" } ?? ""), \(r.profile), \(JSONValue.format(r.touchRadius)) pt touch: "
+                + "\(r.targets.count) target\(r.targets.count == 1 ? "" : "s"); \(summary)"
             out += waived > 0 ? "; \(waived) waived\n" : "\n"
             if !r.limits.isEmpty { out += "  capture limits: \(r.limits.joined(separator: "; "))\n" }
             for f in r.findings {

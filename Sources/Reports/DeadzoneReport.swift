@@ -5,11 +5,13 @@ import TapModel
 /// `replay deadzones`: coverage of every target, as JSON or as a table.
 public enum DeadzoneReport {
     /// `{ "screen": ..., "targets": [...] }`, targets ordered by node id.
-    public static func json(screen: String, targets: [TargetCoverage]) -> String {
+    public static func json(screen: String, targets: [TargetCoverage], profile: String, radius: Double) -> String {
         let sorted = targets.sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         var w = JSONWriter(style: .pretty)
         w.object { w in
             w.field("screen", screen)
+            w.field("profile", profile)
+            w.field("touchRadius", radius)
             w.key("targets")
             w.array(sorted) { w, t in w.object { w in t.writeFields(to: &w) } }
         }
@@ -25,13 +27,13 @@ public enum DeadzoneReport {
         }
     }
 
-    public static func table(screen: String, targets: [TargetCoverage], step: Double, radius: Double) -> String {
+    public static func table(screen: String, targets: [TargetCoverage], step: Double, radius: Double, profile: String) -> String {
         let header = ["target", "action", "own", "stolen", "blocked", "ambiguous", "disabled", "miss"]
         var rows: [[String]] = []
         for t in worstFirst(targets) {
             rows.append([t.node, t.action ?? "-"] + t.fractions.map { percent($0.value) })
         }
-        var out = "\(screen): \(targets.count) target\(targets.count == 1 ? "" : "s"), sampled every \(JSONValue.format(step)) pt, touch radius \(JSONValue.format(radius)) pt\n"
+        var out = "\(screen): \(targets.count) target\(targets.count == 1 ? "" : "s"), sampled every \(JSONValue.format(step)) pt, touch radius \(JSONValue.format(radius)) pt, profile \(profile)\n"
         out += TextTable.render(header: header, rows: rows, rightAligned: Set(2..<8))
         return out
     }

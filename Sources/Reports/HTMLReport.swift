@@ -3,6 +3,7 @@ import Baselines
 import HitTesting
 import RunResults
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// One self-contained HTML file (inline SVG and CSS; no scripts, no network):
@@ -27,8 +28,7 @@ public enum HTMLReport {
     }
 
     public static func html(_ run: RunOutcome, drawings: [ScreenDrawing]) -> String {
-        let failed = run.suites.filter { !$0.passed }.count
-        let verdict = run.passed ? "<span class=\"pass\">passed</span>" : "<span class=\"fail\">\(failed) of \(run.suites.count) screens failed</span>"
+        let verdict = headline(run)
         var h = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>TapReplay report</title>
@@ -61,8 +61,32 @@ public enum HTMLReport {
         return h
     }
 
+    /// The header's verdict, counting the screens the page draws; the screens it cannot
+    /// draw (a baseline with no snapshot in the run) are named after it, never counted in.
+    static func headline(_ run: RunOutcome) -> String {
+        let drawn = run.suites.filter { $0.picture != nil }
+        let failed = drawn.filter { !$0.passed }.count
+        var h: String
+        if failed == 0 {
+            h = "<span class=\"pass\">\(drawn.count == 1 ? "1 screen passed" : "\(drawn.count) screens passed")</span>"
+        } else {
+            h = "<span class=\"fail\">\(failed) of \(drawn.count) screen\(drawn.count == 1 ? "" : "s") failed</span>"
+        }
+        let undrawn = run.suites.filter { $0.picture == nil }
+        if !undrawn.isEmpty {
+            let names = undrawn.map { xmlEscape($0.suite) }.joined(separator: ", ")
+            let verb = undrawn.contains { !$0.passed } ? "<span class=\"fail\">not drawn, failed</span>" : "not drawn"
+            h += " &nbsp; <span class=\"note\">\(verb): \(names) (no snapshot in this run)</span>"
+        }
+        if !run.screensNotInRun.isEmpty {
+            h += " &nbsp; <span class=\"note\">not in this run: \(run.screensNotInRun.map(xmlEscape).joined(separator: ", "))</span>"
+        }
+        return h
+    }
+
     static func section(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
-        let build = s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? ""
+        let build = (s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? "")
+            + (s.profile.map { " · \(xmlEscape($0)), \(JSONValue.format(s.touchRadius ?? 0)) pt touch" } ?? "")
         var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
         h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
         h += "<div class=\"body\"><figure>\n"
@@ -123,6 +147,7 @@ public enum HTMLReport {
         case .noSnapshot: h += "<p class=\"fail\">A baseline exists but no snapshot of this screen was in the run.</p>\n"
         case .compared, .recorded: break
         }
+        h += knownTable(s)
         guard !s.diff.regressions.isEmpty else {
             return h + "<p class=\"note\">No regressions.</p>\n"
         }
@@ -132,6 +157,23 @@ public enum HTMLReport {
         h += "<table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
         for f in s.diff.regressions {
             h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+        }
+        return h + "</tbody></table>\n"
+    }
+
+    /// Known problems (accepted in the baseline; never failing) and the ones fixed.
+    static func knownTable(_ s: SuiteOutcome) -> String {
+        guard !s.diff.known.isEmpty || !s.diff.fixed.isEmpty else { return "" }
+        var h = "<p class=\"note\">\(s.diff.known.count) known problem\(s.diff.known.count == 1 ? "" : "s") (accepted in the baseline; not failing)"
+        h += s.diff.fixed.isEmpty ? "" : ", \(s.diff.fixed.count) fixed"
+        h += "</p>\n<table class=\"known\"><thead><tr><th>rule</th><th>where</th><th>now</th><th>accepted</th></tr></thead><tbody>\n"
+        for f in s.diff.known {
+            h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(xmlEscape(f.message))</td>"
+            h += "<td>\(xmlEscape(f.accepted?.attribution ?? ""))</td></tr>\n"
+        }
+        for k in s.diff.fixed {
+            h += "<tr><td>\(xmlEscape(k.rule))</td><td>\(xmlEscape(k.place))</td><td class=\"pass\">fixed: no longer occurs</td>"
+            h += "<td>\(xmlEscape(k.attribution))</td></tr>\n"
         }
         return h + "</tbody></table>\n"
     }

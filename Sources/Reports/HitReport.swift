@@ -29,12 +29,37 @@ public enum HitReport {
             w.key("candidates")
             w.array(r.candidates) { w, c in
                 w.object { w in
-                    w.field("node", nodes[c.handler.node].id)
-                    w.field("action", c.handler.action)
+                    w.field("node", nodes[c.handler?.node ?? c.node].id)
+                    w.field("action", c.handler?.action)
+                    w.field("view", nodes[c.node].id)
+                    w.field("score", rounded: c.score)
                     w.field("distance", rounded: c.distance)
                 }
             }
             w.field("reason", tester.reason(for: r))
+            w.field("profile", tester.profile.description)
+            w.field("radius", r.radius)
+            w.key("scores")
+            w.array(r.location.binding?.levels ?? []) { w, level in
+                func side(_ key: String, _ s: (child: Int32, bound: Int32, score: Double)?, _ w: inout JSONWriter) {
+                    w.key(key)
+                    guard let s else { w.null(); return }
+                    w.object { w in
+                        w.field("node", nodes[tester.node(ofResponder: s.child)].id)
+                        w.field("responder", tester.kindName(ofResponder: s.child))
+                        w.field("score", rounded: s.score)
+                    }
+                }
+                w.object { w in
+                    w.field("node", nodes[tester.node(ofResponder: level.responder)].id)
+                    w.field("responder", tester.kindName(ofResponder: level.responder))
+                    w.field("score", rounded: level.score)
+                    side("best", level.best, &w)
+                    side("runnerUp", level.runnerUp, &w)
+                    w.field("needed", rounded: level.best == nil ? nil : tester.profile.needed(against: level.runnerUp?.score ?? 0))
+                    w.field("passed", level.passed)
+                }
+            }
             if !r.simultaneous.isEmpty {
                 w.key("simultaneous")
                 w.array(r.simultaneous) { w, h in
@@ -67,11 +92,15 @@ public enum HitReport {
         for h in r.simultaneous {
             lines.append("  also:     \(tester.describe(h)) [simultaneous]")
         }
-        if r.candidates.count > 1 || r.outcome == .expanded {
-            lines.append("  within \(JSONValue.format(tester.settings.touchRadius)) pt:")
-            for c in r.candidates {
-                lines.append("    \(JSONValue.format(JSONValue.round(c.distance, places: 2))) pt  \(tester.describe(c.handler))")
-            }
+        lines.append("  touch:    \(JSONValue.format(r.radius)) pt, profile \(tester.profile) (\(tester.profileChoice.because))")
+        for level in r.location.binding?.levels ?? [] {
+            guard let best = level.best else { continue }
+            func name(_ r: Int32) -> String { "\(nodes[tester.node(ofResponder: r)].id) (\(tester.kindName(ofResponder: r)))" }
+            func number(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
+            let runner = level.runnerUp.map { ", runner-up \(name($0.child)) \(number($0.score))" } ?? ""
+            let needed = number(tester.profile.needed(against: level.runnerUp?.score ?? 0))
+            lines.append("  in \(name(level.responder)): best \(name(best.child)) \(number(best.score))\(runner), needed \(needed): "
+                         + (level.passed ? "it takes the touch" : "the container responds"))
         }
         return lines.joined(separator: "\n")
     }

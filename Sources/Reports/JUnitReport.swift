@@ -54,6 +54,14 @@ public enum JUnitReport {
             for (key, expect) in s.expectations {
                 testcase("\(s.suite).expectations", "\(key.trace) press \(key.press) expects \(expect)", expectationFindings[key] ?? [])
             }
+            // Known problems: skipped, with who accepted them and why; fixed ones pass, saying so.
+            for f in s.diff.known {
+                suite.testcase("\(s.suite).known", "\(f.rule.rawValue) \(f.location)",
+                               skipped: "known problem" + (f.accepted.map { " (\($0.attribution))" } ?? "") + ": \(f.message)")
+            }
+            for k in s.diff.fixed {
+                suite.testcase("\(s.suite).known", k.place, output: "fixed: the known problem \(k.place) no longer occurs")
+            }
             document.suites.append(suite)
         }
         return document.document

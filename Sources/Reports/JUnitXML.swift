@@ -12,12 +12,19 @@ struct JUnitXML {
         var timestamp: String?
         private(set) var cases: [String] = []
         private(set) var failures = 0
+        private(set) var skipped = 0
 
         init(name: String, timestamp: String? = nil) { self.name = name; self.timestamp = timestamp }
 
-        /// Adds a test case; with `failures` it fails, `output` goes to its `<system-out>`.
-        mutating func testcase(_ classname: String, _ name: String, failures list: [Failure] = [], output: String? = nil) {
+        /// Adds a test case; with `failures` it fails, with `skipped` (a reason) it is skipped
+        /// (a known problem), `output` goes to its `<system-out>`.
+        mutating func testcase(_ classname: String, _ name: String, failures list: [Failure] = [], skipped reason: String? = nil,
+                               output: String? = nil) {
             var body = ""
+            if let reason, list.isEmpty {
+                body += "      <skipped message=\"\(xmlEscape(reason))\"/>\n"
+                skipped += 1
+            }
             for f in list {
                 body += "      <failure type=\"\(xmlEscape(f.type))\" message=\"\(xmlEscape(f.message))\">\(xmlEscape(f.detail))</failure>\n"
             }
@@ -34,10 +41,12 @@ struct JUnitXML {
     var document: String {
         let tests = suites.reduce(0) { $0 + $1.cases.count }
         let failures = suites.reduce(0) { $0 + $1.failures }
+        let skipped = suites.reduce(0) { $0 + $1.skipped }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(xmlEscape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" time=\"0\">\n"
+        out += "<testsuites name=\"\(xmlEscape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\""
+        out += (skipped > 0 ? " skipped=\"\(skipped)\"" : "") + " time=\"0\">\n"
         for s in suites {
-            out += "  <testsuite name=\"\(xmlEscape(s.name))\" tests=\"\(s.cases.count)\" failures=\"\(s.failures)\" errors=\"0\" skipped=\"0\" time=\"0\""
+            out += "  <testsuite name=\"\(xmlEscape(s.name))\" tests=\"\(s.cases.count)\" failures=\"\(s.failures)\" errors=\"0\" skipped=\"\(s.skipped)\" time=\"0\""
             if let t = s.timestamp { out += " timestamp=\"\(xmlEscape(t))\"" }
             out += ">\n" + s.cases.joined(separator: "\n") + (s.cases.isEmpty ? "" : "\n") + "  </testsuite>\n"
         }

@@ -17,9 +17,10 @@ public enum MarkdownReport {
         } else {
             out = "### TapReplay: ❌ \(failed.count) of \(plural(run.suites.count, "screen")) not compared (see the baselines below)\n\n"
         }
-        out += "| Screen | Build | Presses | Fired | Regressions | Improvements | Baseline |\n|---|---|---:|---:|---:|---:|---|\n"
+        out += "| Screen | Build | Touch | Presses | Fired | Regressions | Known | Improvements | Baseline |\n|---|---|---|---:|---:|---:|---:|---:|---|\n"
         for s in run.suites {
-            out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(s.stats.presses) | \(s.stats.fired) | \(s.diff.regressions.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
+            let touch = s.profile.map { "\($0), \(JSONValue.format(s.touchRadius ?? 0)) pt" } ?? "—"
+            out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(touch) | \(s.stats.presses) | \(s.stats.fired) | \(s.diff.regressions.count) | \(s.diff.known.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
         }
         for s in run.suites where !s.passed {
             out += "\n**\(cell(s.suite))**\n\n"
@@ -40,6 +41,18 @@ public enum MarkdownReport {
             }
             if s.diff.regressions.count > shown { out += "- … and \(s.diff.regressions.count - shown) more findings\n" }
         }
+        for s in run.suites where !s.diff.known.isEmpty || !s.diff.fixed.isEmpty {
+            out += "\n<details><summary>\(cell(s.suite)): \(plural(s.diff.known.count, "known problem")) (accepted; not failing)"
+            out += s.diff.fixed.isEmpty ? "" : ", \(s.diff.fixed.count) fixed"
+            out += "</summary>\n\n"
+            for f in s.diff.known.prefix(maxFindings) {
+                out += "- **\(f.rule.rawValue)** \(cell(f.location)): \(cell(f.message))" + (f.accepted.map { " — _\(cell($0.attribution))_" } ?? "") + "\n"
+            }
+            if s.diff.known.count > maxFindings { out += "- … and \(s.diff.known.count - maxFindings) more\n" }
+            for k in s.diff.fixed { out += "- fixed: \(cell(k.place)) no longer occurs\n" }
+            out += "\n</details>\n"
+        }
+        if !run.screensNotInRun.isEmpty { out += "\nNot in this run: \(run.screensNotInRun.map(cell).joined(separator: ", ")).\n" }
         if improvements > 0 { out += "\n\(plural(improvements, "improvement")).\n" }
         if let id = run.runID { out += "\n<sub>run #\(id)\(run.revision.map { " at \($0)" } ?? "")</sub>\n" }
         return out

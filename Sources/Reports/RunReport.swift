@@ -106,6 +106,8 @@ public enum RunReport {
 
     static func writeSuiteSummary(_ s: SuiteOutcome, _ request: RunRequest, to w: inout JSONWriter) {
         w.field("passed", s.passed)
+        if let profile = s.profile { w.field("profile", profile) }
+        if let radius = s.touchRadius { w.field("touchRadius", radius) }
         w.key("baseline")
         w.object { w in
             w.field("status", s.baseline.rawValue)
@@ -154,6 +156,16 @@ public enum RunReport {
         w.key("regressions"); w.array(s.diff.regressions) { w, f in FindingJSON.writeFinding(f, to: &w) }
         w.key("improvements"); w.array(s.diff.improvements) { w, f in FindingJSON.writeFinding(f, to: &w) }
         w.key("new"); w.array(s.diff.notes) { w, f in FindingJSON.writeFinding(f, to: &w) }
+        w.key("known"); w.array(s.diff.known) { w, f in FindingJSON.writeFinding(f, to: &w) }
+        w.key("fixed"); w.array(s.diff.fixed) { w, k in FindingJSON.writeEntry(k, to: &w) }
+        if let change = s.knownChange {
+            w.key("knownWritten")
+            w.object { w in
+                w.key("added"); w.array(change.added) { w, k in FindingJSON.writeEntry(k, to: &w) }
+                w.key("kept"); w.array(change.kept) { w, k in FindingJSON.writeEntry(k, to: &w) }
+                w.key("dropped"); w.array(change.dropped) { w, k in FindingJSON.writeEntry(k, to: &w) }
+            }
+        }
         w.key("retryBursts")
         w.array(s.stats.bursts) { w, b in
             w.object { w in
@@ -183,6 +195,7 @@ public enum RunReport {
         w.field("revision", run.revision)
         w.field("startedAt", run.startedAt)
         w.key("screensWithoutSnapshot"); w.array(run.screensWithoutSnapshot) { w, x in w.string(x) }
+        w.key("screensNotInRun"); w.array(run.screensNotInRun) { w, x in w.string(x) }
     }
 
     /// ANSI colours, used only on a terminal without `NO_COLOR`.
@@ -202,7 +215,8 @@ public enum RunReport {
         for s in run.suites {
             let build = s.snapshot.appBuild.map { "build \($0), " } ?? ""
             let verdict = s.passed ? style.green("PASS") : style.red("FAIL")
-            out += "\(style.bold(s.suite))  \(verdict)  \(style.dim("(\(build)\(s.snapshot.source))"))\n"
+            let touch = s.profile.map { "; \($0), \(JSONValue.format(s.touchRadius ?? 0)) pt touch" } ?? ""
+            out += "\(style.bold(s.suite))  \(verdict)  \(style.dim("(\(build)\(s.snapshot.source)\(touch))"))\n"
             if !s.snapshot.limits.isEmpty { out += "  " + style.dim("capture limits: \(s.snapshot.limits.joined(separator: "; "))") + "\n" }
             let st = s.stats
             var line = "  \(plural(st.presses, "press")) in \(plural(s.traces, "trace")), \(st.fired) fired"
@@ -238,6 +252,7 @@ public enum RunReport {
                     if found.count > 5 { out += "      … and \(found.count - 5) more (--json lists every one)\n" }
                 }
             }
+            out += known(s, style: style)
             if !s.diff.improvements.isEmpty {
                 out += "  " + style.green("improvements (\(s.diff.improvements.count))") + "\n"
                 for f in s.diff.improvements.prefix(10) { out += "    \(f.rule.rawValue) \(f.location): \(f.message)\n" }
@@ -254,10 +269,46 @@ public enum RunReport {
         }
         let failed = run.suites.filter { !$0.passed }.count
         let regressions = run.suites.reduce(0) { $0 + $1.diff.regressions.count }
+        let knownCount = run.suites.reduce(0) { $0 + $1.diff.known.count }
         var summary = "\(plural(run.suites.count, "screen")), "
         summary += failed == 0 ? style.green("all passed") : style.red("\(failed) failed, \(plural(regressions, "regression"))")
+        if knownCount > 0 { summary += ", \(plural(knownCount, "known problem"))" }
+        if !run.screensNotInRun.isEmpty {
+            summary += style.dim("; not in this run: \(run.screensNotInRun.joined(separator: ", "))")
+        }
         if let id = run.runID { summary += style.dim("  (run #\(id) recorded in history)") }
         return out + summary + "\n"
+    }
+
+    /// Known problems (accepted in the baseline, never failing), the ones fixed, and what writing changed.
+    static func known(_ s: SuiteOutcome, style: Style) -> String {
+        var out = ""
+        if !s.diff.known.isEmpty {
+            out += "  " + style.yellow("known (\(s.diff.known.count), accepted in \(s.baselineFile ?? "the baseline"); not failing)") + "\n"
+            for f in s.diff.known.prefix(10) {
+                out += "    \(f.rule.rawValue) \(f.location): \(f.message)" + (f.accepted.map { style.dim(" — \($0.attribution)") } ?? "") + "\n"
+            }
+            if s.diff.known.count > 10 { out += "    … and \(s.diff.known.count - 10) more (--json lists every one)\n" }
+        }
+        let dropped = Set((s.knownChange?.dropped ?? []).map(\.key))
+        if !s.diff.fixed.isEmpty {
+            let all = s.diff.fixed.allSatisfy { dropped.contains($0.key) }
+            out += "  " + style.green("fixed (\(s.diff.fixed.count)): ") + "known problems that no longer occur"
+                + (all ? " (dropped from the baseline)" : " (the next --record or replay accept drops them)") + "\n"
+            for k in s.diff.fixed.prefix(10) { out += "    \(k.place) — \(k.attribution)\n" }
+            if s.diff.fixed.count > 10 { out += "    … and \(s.diff.fixed.count - 10) more\n" }
+        }
+        if let change = s.knownChange {
+            if !change.added.isEmpty {
+                out += "  accepted \(plural(change.added.count, "known problem")) into \(s.baselineFile ?? "the baseline")\n"
+            }
+            let stale = change.dropped.filter { k in !s.diff.fixed.contains { $0.key == k.key } }
+            if !stale.isEmpty {
+                out += "  dropped \(plural(stale.count, "known problem")) about the snapshot this record replaces: "
+                    + stale.prefix(5).map(\.place).joined(separator: "; ") + (stale.count > 5 ? "; …" : "") + "\n"
+            }
+        }
+        return out
     }
 
     static func describeAction(_ node: String, _ action: String?) -> String {

@@ -1,5 +1,6 @@
 import Baselines
 import TapJSON
+import TapModel
 
 /// JSON of findings, shared by history and the reports.
 public enum FindingJSON {
@@ -43,6 +44,29 @@ public enum FindingJSON {
             w.field("message", f.message)
             if f.trace != nil { w.field("probe", f.probe) }
             if let c = f.causeNode { w.field("cause", c) }
+            if let k = f.accepted { w.key("known"); writeAcceptance(k, to: &w) }
+        }
+    }
+
+    /// Who accepted a known problem, why and since when: `{ "who", "why", "since" }`.
+    public static func writeAcceptance(_ k: AcceptedProblem, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("who", k.who)
+            w.field("why", k.why)
+            w.field("since", k.since)
+        }
+    }
+
+    /// A known problem's entry as the baseline holds it (`fixed`, and what writing changed).
+    public static func writeEntry(_ k: AcceptedProblem, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("rule", k.rule)
+            w.field("node", k.node)
+            if let t = k.trace { w.field("trace", t) }
+            if let p = k.press { w.field("press", p) }
+            w.field("who", k.who)
+            w.field("why", k.why)
+            w.field("since", k.since)
         }
     }
 }

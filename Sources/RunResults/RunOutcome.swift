@@ -61,12 +61,20 @@ public struct SuiteOutcome: Sendable {
     public var marks: [PressMark] = []
     /// The audit of the snapshot, when the request asked for one.
     public var audit: AuditResult?
+    /// The touch-binding profile and default radius the suite bound its touches with.
+    public var profile: String?
+    public var touchRadius: Double?
+    /// What writing the baseline did to its known problems (when it was written with some, or had some).
+    public var knownChange: KnownChange?
 
     public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
                 baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {
         self.suite = suite; self.snapshot = snapshot; self.stats = stats; self.coverage = coverage; self.diff = diff
         self.baseline = baseline; self.baselineFile = baselineFile; self.passed = passed
     }
+
+    /// Whether the run wrote this suite's baseline file (recorded, new, or its known problems updated).
+    public var baselineWritten: Bool { baseline == .recorded || baseline == .written || knownChange != nil }
 }
 
 public struct RunOutcome: Sendable {
@@ -78,6 +86,8 @@ public struct RunOutcome: Sendable {
     public var request: RunRequest
     /// Screens with stored traces but no snapshot in this run.
     public var screensWithoutSnapshot: [String] = []
+    /// Screens with a baseline that this run left out (`--snapshots` without `--all-screens`, or `--screen`).
+    public var screensNotInRun: [String] = []
 
     public init(suites: [SuiteOutcome], passed: Bool, runID: Int64? = nil, startedAt: String, revision: String?,
                 request: RunRequest, screensWithoutSnapshot: [String] = []) {

@@ -30,11 +30,22 @@ public struct RunRequest: Sendable {
     /// Also press every target with probe taps (`--probe edges`), synthesized from each
     /// compared snapshot (the new one and the baseline's), expecting the target to fire.
     public var probe: Probe.Pattern?
+    /// Only these screens (`--screen`); empty: every screen.
+    public var screens: [String] = []
+    /// With `snapshotPaths`: also fail screens that have a baseline but no snapshot given (`--all-screens`).
+    /// Without it, a run given snapshot files compares only their screens.
+    public var allScreens = false
+    /// Accept what the run finds as known problems of the baselines (`replay accept`, `run --record --why`).
+    public var acceptance: Acceptance?
+    /// Asked between traces and suites: true stops the run (Ctrl-C) with `RunInterrupted`.
+    public var shouldStop: @Sendable () -> Bool = { false }
+    /// Follows the run's progress: (what, done, total) — traces replayed of a screen, a phase with no count.
+    public var progress: (@Sendable (String, Int, Int) -> Void)?
 
     public init() {}
 
-    /// The settings a baseline records and is compared under.
-    public var baselineSettings: BaselineSettings {
-        BaselineSettings(touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
+    /// The settings a baseline records and is compared under, with the profile a suite binds with.
+    public func baselineSettings(profile: TouchProfile) -> BaselineSettings {
+        BaselineSettings(profile: profile.description, touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
     }
 }

@@ -51,4 +51,29 @@ enum ChainEdits {
         }
         return newline.map { $0 + indent } ?? ""
     }
+
+    /// Appends `text` (such as `.contentShape(Rectangle())`) after the view `e`: on a
+    /// line of its own when its last modifier has one (or it spans lines), inline otherwise.
+    static func append(_ text: String, after e: ExprSyntax) -> [SourceEdit] {
+        let at = e.endPositionBeforeTrailingTrivia
+        let chain = ModifierChain(top: e)
+        if let period = chain.modifiers.last?.member?.period {
+            return [SourceEdit(range: at..<at, replacement: separator(before: period) + text)]
+        }
+        guard let first = e.firstToken(viewMode: .sourceAccurate), e.trimmedDescription.contains("\n") else {
+            return [SourceEdit(range: at..<at, replacement: text)]
+        }
+        var indent = ""
+        var newline = "\n"
+        for piece in first.leadingTrivia {
+            switch piece {
+            case .newlines: newline = "\n"; indent = ""
+            case .carriageReturnLineFeeds: newline = "\r\n"; indent = ""
+            case .spaces(let n): indent += String(repeating: " ", count: n)
+            case .tabs(let n): indent += String(repeating: "\t", count: n)
+            default: indent = ""
+            }
+        }
+        return [SourceEdit(range: at..<at, replacement: newline + indent + text)]
+    }
 }

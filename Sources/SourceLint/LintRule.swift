@@ -26,7 +26,29 @@ public protocol LintRule: DescribedRule, Sendable where Example == String {
 
     init()
     /// The findings this rule makes on one chain.
-    func check(_ chain: ModifierChain) -> [RuleFinding]
+    func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding]
+}
+
+/// What a rule may know beyond the chain: the views, modifiers and styles the
+/// linted sources declare, and what the file is built for.
+public struct LintContext: Sendable {
+    public let evaluator: ViewEvaluator
+    /// The file builds for iOS, where the automatic button style is borderless outside a List.
+    public let automaticIsBorderless: Bool
+    /// The file builds for tvOS only (focus, not touch): its buttons are chosen with the remote, not tapped.
+    public let focusDriven: Bool
+
+    public init(evaluator: ViewEvaluator = ViewEvaluator(), automaticIsBorderless: Bool = false, focusDriven: Bool = false) {
+        self.evaluator = evaluator
+        self.automaticIsBorderless = automaticIsBorderless
+        self.focusDriven = focusDriven
+    }
+
+    /// The context of one parsed file.
+    public init(evaluator: ViewEvaluator, file tree: SourceFileSyntax) {
+        let platforms = ViewEvaluator.platforms(of: tree)
+        self.init(evaluator: evaluator, automaticIsBorderless: platforms.iOS, focusDriven: platforms.tvOSOnly)
+    }
 }
 
 extension LintRule {

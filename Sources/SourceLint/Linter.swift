@@ -35,13 +35,19 @@ public struct Linter: Sendable {
         rules = LintRules.all.filter { !disabled.contains($0.id) }
     }
 
-    /// The findings in one file's text, in source order, less the suppressed ones.
+    /// The findings in one file's text, in source order, less the suppressed
+    /// ones; the views it declares are the only ones it resolves.
     /// - Complexity: O(n) in the size of the source.
     public func lint(source: String, file: String) -> [LintFinding] {
-        lint(tree: Parser.parse(source: source), file: file)
+        let tree = SourceFiles.parseTree(source)
+        var index = ViewIndex()
+        index.add(tree, file: file)
+        return lint(tree: tree, file: file, context: LintContext(evaluator: ViewEvaluator(index: index), file: tree))
     }
 
-    func lint(tree: SourceFileSyntax, file: String) -> [LintFinding] {
+    /// The findings in one parsed file, with what the whole run knows.
+    /// - Parameter severities: a configuration's severity per rule, over the rule's own.
+    public func lint(tree: SourceFileSyntax, file: String, context: LintContext, severities: [String: Severity] = [:]) -> [LintFinding] {
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         let suppressions = Suppressions(tree: tree, converter: converter)
         let collector = ChainCollector(viewMode: .sourceAccurate)
@@ -49,15 +55,15 @@ public struct Linter: Sendable {
         var findings: [LintFinding] = []
         for top in collector.tops {
             let chain = ModifierChain(top: top)
-            guard !chain.modifiers.isEmpty else { continue }
+            guard !chain.modifiers.isEmpty || ["Button", "NavigationLink"].contains(chain.view.typeName ?? "") else { continue }
             for rule in rules {
-                for f in rule.check(chain) {
+                for f in rule.check(chain, in: context) {
                     let start = converter.location(for: f.anchor.positionAfterSkippingLeadingTrivia)
                     let end = converter.location(for: f.anchor.endPositionBeforeTrailingTrivia)
                     if suppressions.silences(rule.id, line: start.line) { continue }
                     findings.append(LintFinding(
                         file: file, rule: rule.id, ruleName: rule.name, snapshotRule: rule.snapshotRule,
-                        severity: f.severity ?? rule.severity, line: start.line, column: start.column,
+                        severity: severities[rule.id] ?? f.severity ?? rule.severity, line: start.line, column: start.column,
                         utf16Column: utf16Column(start, converter: converter, tree: tree),
                         endLine: end.line, endUTF16Column: utf16Column(end, converter: converter, tree: tree),
                         message: f.message, fix: f.fix, fixable: !f.edits.isEmpty, edits: f.edits))

@@ -6,7 +6,14 @@ import TapJSON
 /// A path that cannot be linted: missing, unreadable, or not Swift.
 public struct LintInputError: LocatedError {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    public let file: String?
+    public let line: Int?
+    /// - Parameter message: with the file named in it when `file` is nil (`path: no such file`).
+    public init(_ message: String, file: String? = nil, line: Int? = nil) {
+        self.message = message
+        self.file = file
+        self.line = line
+    }
 }
 
 /// Finding, reading and fixing the Swift files named on the command line.
@@ -46,25 +53,12 @@ public enum SourceFiles {
     /// The bytes of a file as text, refusing what is not UTF-8 (a lint needs the text to point into it).
     public static func read(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw LintInputError("\(path): cannot read the file")
+            throw LintInputError("cannot read the file", file: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw LintInputError("\(path): not UTF-8 text")
+            throw LintInputError("not UTF-8 text; replay lint reads UTF-8 only", file: path)
         }
         return text
-    }
-
-    /// Lints one file.
-    /// - Throws: `LintInputError` when the file cannot be read or nests too deeply to walk.
-    public static func lint(_ path: String, with linter: Linter) throws -> [LintFinding] {
-        try lintNotingSyntaxErrors(path, with: linter).findings
-    }
-
-    /// Lints one file and says whether it parses as Swift: swift-syntax recovers from errors,
-    /// so a file that is not valid Swift still gives a tree, but its findings may be incomplete.
-    public static func lintNotingSyntaxErrors(_ path: String, with linter: Linter) throws -> (findings: [LintFinding], syntaxErrors: Bool) {
-        let tree = try parse(try read(path), file: path)
-        return (linter.lint(tree: tree, file: path), tree.hasError)
     }
 
     /// The deepest syntax tree the linter walks. swift-syntax walks trees
@@ -72,18 +66,83 @@ public enum SourceFiles {
     /// file (a chain of thousands of modifiers) is refused instead of crashing.
     public static let maximumDepth = 20_000
 
+    /// Parses Swift source. Swift 5 rules: it accepts what the compiler accepts in
+    /// either language mode (`@Environment (\\.colorScheme)`, a space before the
+    /// attribute's argument, is a warning there and an error in Swift 6 mode only).
+    static func parseTree(_ source: String) -> SourceFileSyntax {
+        var source = source
+        return source.withUTF8 { Parser.parse(source: $0, swiftVersion: .v5) }
+    }
+
     /// Parses a file, refusing a tree deeper than `maximumDepth` (checked without recursion).
+    /// - Throws: `LintInputError` with the file and the line where it is too deep.
     static func parse(_ source: String, file: String) throws -> SourceFileSyntax {
-        let tree = Parser.parse(source: source)
+        if let (depth, line) = bracketNesting(source), depth > maximumBracketNesting {
+            throw LintInputError("square brackets nested \(depth) deep (more than \(maximumBracketNesting)); swift-syntax's parser takes time exponential in that depth, so replay lint does not read it", file: file, line: line)
+        }
+        let tree = parseTree(source)
         var stack: [(Syntax, Int)] = [(Syntax(tree), 1)]
         while let (node, depth) = stack.popLast() {
             if depth > maximumDepth {
                 let line = 1 + source.utf8.prefix(node.position.utf8Offset).lazy.filter { $0 == 10 }.count
-                throw LintInputError("\(file):\(line): nested more than \(maximumDepth) levels deep; replay lint does not read it")
+                throw LintInputError("nested more than \(maximumDepth) levels deep; replay lint does not read it", file: file, line: line)
             }
             for child in node.children(viewMode: .sourceAccurate) { stack.append((child, depth + 1)) }
         }
         return tree
+    }
+
+    /// The deepest nesting of `[` the parser is given. swift-syntax 603 backtracks
+    /// between array, dictionary and type at each `[`: 16 levels take 1.5 s, 20
+    /// take 20 s. Real code stays far below (a matrix literal is 2–3 deep).
+    public static let maximumBracketNesting = 12
+
+    /// The deepest `[` nesting outside strings and comments, and the line where it is reached.
+    static func bracketNesting(_ source: String) -> (depth: Int, line: Int)? {
+        var depth = 0, deepest = 0, line = 1, deepestLine = 1
+        var inString = false, lineComment = false, blockComment = 0
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            defer { previous = byte }
+            if byte == 10 { line += 1; lineComment = false; continue }
+            if lineComment { continue }
+            if blockComment > 0 {
+                if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { blockComment -= 1 }
+                continue
+            }
+            if inString {
+                if byte == UInt8(ascii: "\"") && previous != UInt8(ascii: "\\") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): lineComment = true
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComment += 1
+            case UInt8(ascii: "["):
+                depth += 1
+                if depth > deepest { deepest = depth; deepestLine = line }
+            case UInt8(ascii: "]"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest > 0 ? (deepest, deepestLine) : nil
+    }
+
+    /// Where a tree that does not parse first goes wrong: a missing or unexpected
+    /// token, or the point past which the parser's nesting limit stopped it.
+    static func firstError(in tree: SourceFileSyntax) -> AbsolutePosition? {
+        guard tree.hasError else { return nil }
+        var stack: [Syntax] = [Syntax(tree)]
+        while let node = stack.popLast() {
+            guard node.hasError else { continue }
+            if node.is(UnexpectedNodesSyntax.self) { return node.positionAfterSkippingLeadingTrivia }
+            if let token = node.as(TokenSyntax.self) {
+                if token.presence == .missing || token.tokenDiagnostic?.severity == .error { return token.positionAfterSkippingLeadingTrivia }
+                continue
+            }
+            stack += node.children(viewMode: .all).reversed()
+        }
+        return tree.endPosition
     }
 
     /// Runs `body` on a thread with a 1 GiB stack (reserved, not committed), so
@@ -107,7 +166,15 @@ public enum SourceFiles {
     /// - Returns: the new text and how many findings it fixed (0: unchanged).
     public static func fixed(source: String, file: String, with linter: Linter) throws -> (text: String, fixed: Int) {
         let tree = try parse(source, file: file)
-        let fixable = linter.lint(tree: tree, file: file).filter { $0.fixable && ["L1", "L2"].contains($0.rule) }
+        var index = ViewIndex()
+        index.add(tree, file: file)
+        let context = LintContext(evaluator: ViewEvaluator(index: index), file: tree)
+        return apply(linter.lint(tree: tree, file: file, context: context), to: source, tree: tree)
+    }
+
+    /// Applies the fixable findings' edits to one file's text.
+    static func apply(_ findings: [LintFinding], to source: String, tree: SourceFileSyntax) -> (text: String, fixed: Int) {
+        let fixable = findings.filter { $0.fixable && ["L1", "L2"].contains($0.rule) }
         guard !fixable.isEmpty, tree.description == source else { return (source, 0) }
         // From the end backwards, so each edit's offsets still hold; edits never overlap
         // (an insertion before a gesture, a removal after it).
@@ -118,20 +185,15 @@ public enum SourceFiles {
         return (String(decoding: bytes, as: UTF8.self), fixable.count)
     }
 
-    /// Fixes one file in place (a byte-order mark, which the text drops, is written back).
-    /// - Returns: how many findings it fixed.
-    public static func fix(_ path: String, with linter: Linter) throws -> Int {
-        let source = try read(path)
-        let (text, count) = try fixed(source: source, file: path, with: linter)
-        guard count > 0 else { return 0 }
+    /// Writes fixed text back to a file (a byte-order mark, which the text drops, is written back).
+    static func write(_ text: String, to path: String) throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let hadBOM = FileManager.default.contents(atPath: path)?.starts(with: bom) == true && !source.utf8.starts(with: bom)
+        let hadBOM = FileManager.default.contents(atPath: path)?.starts(with: bom) == true && !text.utf8.starts(with: bom)
         do {
             try Data((hadBOM ? bom : []) + Array(text.utf8)).write(to: URL(fileURLWithPath: path))
         } catch {
-            throw LintInputError("\(path): cannot write the file (\(error.localizedDescription))")
+            throw LintInputError("cannot write the file (\(error.localizedDescription))", file: path)
         }
-        return count
     }
 }
 

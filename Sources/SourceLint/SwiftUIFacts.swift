@@ -63,6 +63,46 @@ public enum SwiftUIFacts {
         "hoverEffect", "disabled",
     ]
 
+    /// Families of modifiers that leave the hit region as it is: events
+    /// (`onAppear`, `onChange`, ...), accessibility, navigation, toolbars,
+    /// presentation, lists, scrolling, text, fonts, symbols, focus, drag and drop.
+    public static let regionNeutralPrefixes: [String] = [
+        "accessibility", "navigation", "toolbar", "presentation", "scroll", "keyboard", "text", "font", "symbol",
+        "foreground", "status", "preferred", "sensory", "search", "focus", "matched", "animation", "transition",
+        "transaction", "task", "swipe", "context", "hover", "pointer", "help", "badge", "monospaced", "interactive",
+        "safeAreaInset", "inspector", "fileImporter", "fileExporter", "alert", "confirmationDialog", "sheet",
+        "popover", "fullScreenCover", "userActivity", "digitalCrown", "speech", "dynamicType", "layoutDirection",
+        "coordinateSpace", "anchorPreference", "transformAnchorPreference", "listRow", "listSection", "listStyle",
+        "listItemTint", "menuStyle", "menuIndicator", "menuOrder", "tabItem", "tabView", "controlSize", "lineLimit",
+        "lineSpacing", "contentTransition", "contentMargins", "onDrop", "onDrag", "selectionDisabled", "deleteDisabled",
+        "moveDisabled", "itemProvider", "handlesExternalEvents", "widgetURL", "pickerStyle", "toggleStyle",
+        "datePickerStyle", "gaugeStyle", "progressViewStyle", "labelsHidden", "submitLabel", "privacySensitive",
+        "environment", "defaultScrollAnchor", "persistentSystemOverlays", "typeSelectEquivalent",
+    ]
+
+    /// Whether a modifier leaves a view's hit region as it is (S7: drawing is not hitting).
+    public static func isRegionNeutral(_ name: String) -> Bool {
+        if regionNeutral.contains(name) || extraNeutral.contains(name) { return true }
+        if name.hasPrefix("on"), name.dropFirst(2).first?.isUppercase == true { return true }   // events: onAppear, onChange
+        return regionNeutralPrefixes.contains { name.hasPrefix($0) }
+    }
+
+    static let extraNeutral: Set<String> = [
+        "fixedSize", "ignoresSafeArea", "edgesIgnoringSafeArea", "position", "equatable", "visualEffect",
+        "disabled", "tag", "id", "zIndex", "refreshable", "allowsTightening", "minimumScaleFactor", "truncationMode",
+        "kerning", "tracking", "baselineOffset", "italic", "bold", "underline", "strikethrough", "imageScale",
+        "renderingMode", "interpolation", "antialiased", "scaledToFill", "tint", "accentColor", "colorScheme",
+        "buttonBorderShape", "labelsHidden", "headerProminence", "keyboardShortcut", "defaultFocus", "prefersDefaultFocus",
+        "interactiveDismissDisabled", "redacted", "unredacted", "geometryGroup", "alignmentGuide", "layoutPriority",
+        "dynamicTypeSize", "draggable", "dropDestination", "hoverEffect", "gesture", "highPriorityGesture",
+        "simultaneousGesture", "modelContainer", "environmentObject", "preferredColorScheme", "uiTint",
+    ]
+
+    /// Containers L1 names: stacks, grids, `ZStack`, `Group`, `Label`, `LabeledContent`.
+    public static func isContainer(_ type: String) -> Bool {
+        stackTypes.contains(type) || ["ZStack", "Group", "Label", "LabeledContent"].contains(type)
+    }
+
     /// Layout modifiers that give a view a larger frame than its content: the
     /// extra room is a gap (S2: padding and frames are dead).
     public static let widening: Set<String> = ["padding", "frame", "safeAreaPadding", "containerRelativeFrame"]

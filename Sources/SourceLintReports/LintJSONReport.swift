@@ -2,9 +2,10 @@ import SourceLint
 import TapJSON
 
 /// `replay lint --json`: `{ "files": n, "findings": [ { "file", "line", "column",
-/// "rule", "name", "severity", "snapshotRule", "message", "fix", "fixable" } ] }`.
+/// "rule", "name", "severity", "snapshotRule", "message", "fix", "fixable" } ] }`,
+/// and `"warnings": [ { "file", "line", "column", "message" } ]` when a file could not be read whole.
 public enum LintJSONReport {
-    public static func json(_ findings: [LintFinding], files: Int) -> String {
+    public static func json(_ findings: [LintFinding], files: Int, warnings: [LintWarning] = []) -> String {
         var w = JSONWriter(style: .pretty)
         w.object { w in
             w.field("files", files)
@@ -21,6 +22,17 @@ public enum LintJSONReport {
                     w.field("message", f.message)
                     w.field("fix", f.fix)
                     w.field("fixable", f.fixable)
+                }
+            }
+            if !warnings.isEmpty {
+                w.key("warnings")
+                w.array(warnings) { w, warning in
+                    w.object { w in
+                        w.field("file", warning.file)
+                        w.field("line", warning.line)
+                        w.field("column", warning.column)
+                        w.field("message", warning.message)
+                    }
                 }
             }
         }

@@ -11,7 +11,8 @@ public enum LintSARIFReport {
     /// - Parameters:
     ///   - root: the folder relative paths are relative to (the working directory), absolute.
     ///   - rules: the rules that ran (their order gives each result's `ruleIndex`).
-    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule] = LintRules.all) -> String {
+    /// - Parameter warnings: files that could not be read whole, as the invocation's tool notifications.
+    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule] = LintRules.all, warnings: [LintWarning] = []) -> String {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let rootDir = root.hasSuffix("/") ? root : root + "/"
         var w = JSONWriter(style: .pretty)
@@ -35,6 +36,16 @@ public enum LintSARIFReport {
                     w.object { w in
                         w.key("%SRCROOT%")
                         w.object { w in w.field("uri", fileURI(rootDir)) }
+                    }
+                    w.key("invocations")
+                    w.array { w in
+                        w.object { w in
+                            w.field("executionSuccessful", true)
+                            if !warnings.isEmpty {
+                                w.key("toolExecutionNotifications")
+                                w.array(warnings) { w, warning in notification(warning, root: rootDir, to: &w) }
+                            }
+                        }
                     }
                     w.field("columnKind", "utf16CodeUnits")
                     w.key("results")
@@ -81,15 +92,7 @@ public enum LintSARIFReport {
                 w.object { w in
                     w.key("physicalLocation")
                     w.object { w in
-                        w.key("artifactLocation")
-                        w.object { w in
-                            if let rel = relative(f.file, to: root) {
-                                w.field("uri", encode(rel))
-                                w.field("uriBaseId", "%SRCROOT%")
-                            } else {
-                                w.field("uri", fileURI(absolute(f.file, root: root)))
-                            }
-                        }
+                        artifact(f.file, root: root, to: &w)
                         w.key("region")
                         w.object { w in
                             w.field("startLine", f.line)
@@ -99,6 +102,37 @@ public enum LintSARIFReport {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    static func notification(_ warning: LintWarning, root: String, to w: inout JSONWriter) {
+        w.object { w in
+            w.field("level", "warning")
+            w.key("message")
+            w.object { w in w.field("text", warning.message) }
+            w.key("locations")
+            w.array { w in
+                w.object { w in
+                    w.key("physicalLocation")
+                    w.object { w in
+                        artifact(warning.file, root: root, to: &w)
+                        w.key("region")
+                        w.object { w in w.field("startLine", warning.line) }
+                    }
+                }
+            }
+        }
+    }
+
+    static func artifact(_ file: String, root: String, to w: inout JSONWriter) {
+        w.key("artifactLocation")
+        w.object { w in
+            if let rel = relative(file, to: root) {
+                w.field("uri", encode(rel))
+                w.field("uriBaseId", "%SRCROOT%")
+            } else {
+                w.field("uri", fileURI(absolute(file, root: root)))
             }
         }
     }

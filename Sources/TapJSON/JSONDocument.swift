@@ -110,7 +110,10 @@ public struct JSONDocument: Sendable {
 
         while true {
             scanner.skipWhitespace()
-            guard let byte = scanner.peek() else { throw scanner.error("unexpected end of input, expected a value") }
+            guard let byte = scanner.peek() else {
+                if stack.isEmpty { throw scanner.error("the input is empty: expected a JSON value") }
+                throw unclosed(stack.last!, scanner)
+            }
             let line = Int32(scanner.line)
             var completed: Int
             switch byte {
@@ -150,8 +153,10 @@ public struct JSONDocument: Sendable {
             case UInt8(ascii: "n"):
                 try scanner.expectLiteral("null")
                 completed = append(.null, line: line)
-            default:
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 completed = append(.number(try scanner.readNumber()), line: line)
+            default:
+                throw JSONSlip.notAValue(&scanner, inArray: stack.last.map { !$0.isObject } ?? false)
             }
             // Attach the completed value to its container and close containers as far as possible.
             while true {
@@ -164,7 +169,7 @@ public struct JSONDocument: Sendable {
                 let frame = stack[top]
                 if frame.isObject {
                     openMembers.append(Member(key: frame.pendingKey!, value: completed))
-                    guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an object") }
+                    guard let next = scanner.peek() else { throw unclosed(frame, scanner) }
                     if next == UInt8(ascii: ",") {
                         scanner.advance()
                         stack[top].pendingKey = try readKey(&scanner)
@@ -176,13 +181,17 @@ public struct JSONDocument: Sendable {
                         completed = frame.slot
                         continue
                     } else {
-                        throw scanner.error("expected ',' or '}' in an object")
+                        throw JSONSlip.afterMember(scanner, key: frame.pendingKey!)
                     }
                 } else {
                     openElements.append(completed)
-                    guard let next = scanner.peek() else { throw scanner.error("unexpected end of input inside an array") }
+                    guard let next = scanner.peek() else { throw unclosed(frame, scanner) }
                     if next == UInt8(ascii: ",") {
                         scanner.advance()
+                        scanner.skipWhitespace()
+                        if scanner.peek() == UInt8(ascii: "]") {
+                            throw scanner.error("trailing comma before ']': JSON allows no comma after the last element of an array")
+                        }
                     } else if next == UInt8(ascii: "]") {
                         scanner.advance()
                         values[frame.slot] = .array(Array(openElements[frame.start...]))
@@ -191,7 +200,7 @@ public struct JSONDocument: Sendable {
                         completed = frame.slot
                         continue
                     } else {
-                        throw scanner.error("expected ',' or ']' in an array")
+                        throw JSONSlip.afterElement(scanner)
                     }
                 }
                 break
@@ -201,12 +210,22 @@ public struct JSONDocument: Sendable {
 
     private func readKey(_ scanner: inout JSONScanner) throws -> String {
         scanner.skipWhitespace()
-        guard scanner.peek() == UInt8(ascii: "\"") else { throw scanner.error("expected a string key in an object") }
+        guard scanner.peek() == UInt8(ascii: "\"") else { throw JSONSlip.notAKey(&scanner) }
         let key = try scanner.readString()
         scanner.skipWhitespace()
-        guard scanner.peek() == UInt8(ascii: ":") else { throw scanner.error("expected ':' after an object key") }
+        guard scanner.peek() == UInt8(ascii: ":") else {
+            let found = scanner.peek() == nil ? "found the end of the input" : "found '\(JSONSlip.character(at: scanner))'"
+            throw scanner.error("expected ':' after the key \"\(key.clipped)\" (\(found))")
+        }
         scanner.advance()
         return key
+    }
+
+    /// The input ended inside a container: say which, and where it opened.
+    private func unclosed(_ frame: Frame, _ scanner: JSONScanner) -> JSONSyntaxError {
+        let kind = frame.isObject ? "object" : "array"
+        let close = frame.isObject ? "}" : "]"
+        return scanner.error("unexpected end of input: the \(kind) opened on line \(lines[frame.slot]) is not closed (missing '\(close)')")
     }
 }
 
@@ -272,7 +291,7 @@ package struct JSONScanner {
                 return s
             }
             if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw error("control character in a string") }
+            if b < 0x20 { throw controlCharacter(b) }
             position += 1
         }
         var bytes = Array(buffer[start..<position])
@@ -282,7 +301,7 @@ package struct JSONScanner {
                 position += 1
                 return String(decoding: bytes, as: UTF8.self)
             }
-            if b < 0x20 { throw error("control character in a string") }
+            if b < 0x20 { throw controlCharacter(b) }
             if b != UInt8(ascii: "\\") {
                 bytes.append(b)
                 position += 1
@@ -318,7 +337,14 @@ package struct JSONScanner {
                 throw error("invalid escape in a string")
             }
         }
-        throw error("unterminated string")
+        throw error("unterminated string: the input ends before its closing '\"'")
+    }
+
+    /// A raw control character inside a string; a line break there usually means a missing closing quote.
+    private func controlCharacter(_ b: UInt8) -> JSONSyntaxError {
+        if b == 0x0A || b == 0x0D { return error("a line break inside a string (is its closing '\"' missing? write \\n for a line break)") }
+        if b == 0x09 { return error("a tab character inside a string (write \\t)") }
+        return error("control character in a string (write it as a \\u escape)")
     }
 
     private mutating func readHex4() throws -> UInt32 {

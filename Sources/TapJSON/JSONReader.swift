@@ -64,6 +64,56 @@ public struct JSONReader: Sendable {
         return d
     }
 
+    /// A whole number within `range`: the one checked way to read an integer from JSON.
+    ///
+    /// JSON numbers are doubles; converting one to `Int` unchecked traps on
+    /// `1e300` or `nan`. Here a fraction, a value outside `range` or beyond
+    /// `Int` is an error with the value's JSON path and line.
+    ///
+    /// ```swift
+    /// let taps = try r.integer(v, in: 1...100)     // a count of taps
+    /// let flags = try r.integer(v, in: 0...Int.max) // bit flags, never negative
+    /// ```
+    public func integer(_ v: Int, in range: ClosedRange<Int> = Int.min...Int.max) throws(JSONReadError) -> Int {
+        let d = try number(v)
+        if let problem = JSONReader.integerProblem(d, in: range) { throw fail(v, problem, kind: .invalid) }
+        return Int(exactly: d)!
+    }
+
+    /// A whole number from 0 up: a count, an index, a set of flags.
+    public func count(_ v: Int) throws(JSONReadError) -> Int {
+        try integer(v, in: 0...Int.max)
+    }
+
+    /// Why `d` is not a whole number within `range` (nil when it is): the message every
+    /// reader gives, also for numbers that do not come through a `JSONReader` (trace fast paths).
+    public static func integerProblem(_ d: Double, in range: ClosedRange<Int> = Int.min...Int.max) -> String? {
+        let shown = JSONValue.format(d)
+        guard let i = Int(exactly: d) else {
+            if d.isFinite && d == d.rounded() {
+                return "\(shown) is beyond the range of a whole number"
+                    + (range == Int.min...Int.max ? "" : " (expected \(JSONReader.describe(range)))")
+            }
+            return "expected a whole number" + (range == Int.min...Int.max ? "" : " \(JSONReader.describe(range))")
+                + ", found \(shown)"
+        }
+        guard range.contains(i) else {
+            if i < 0 && range.lowerBound >= 0 { return "must not be negative, found \(shown)" }
+            return "expected a whole number \(JSONReader.describe(range)), found \(shown)"
+        }
+        return nil
+    }
+
+    /// `from 1 to 100`, `from 0 up`, `up to 5`.
+    static func describe(_ range: ClosedRange<Int>) -> String {
+        switch (range.lowerBound == Int.min, range.upperBound == Int.max) {
+        case (true, true): return ""
+        case (false, true): return "from \(range.lowerBound) up"
+        case (true, false): return "up to \(range.upperBound)"
+        case (false, false): return "from \(range.lowerBound) to \(range.upperBound)"
+        }
+    }
+
     public func bool(_ v: Int) throws(JSONReadError) -> Bool {
         guard case .bool(let b) = document[v] else { throw wrongType(v, "true or false") }
         return b

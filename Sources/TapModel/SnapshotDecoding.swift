@@ -23,6 +23,8 @@ extension Snapshot {
     /// Coordinates and sizes beyond this many points are an input error: no screen is that large,
     /// and such numbers would make coverage sampling unbounded.
     public static let maxCoordinate = 100_000.0
+    /// Tap counts (`count`, `numberOfTapsRequired`) lie in this range.
+    public static let countRange = 1...100
 
     /// Decodes and validates snapshot JSON.
     /// - Throws: `SnapshotError` naming the JSON path and line of the first problem.
@@ -83,9 +85,7 @@ struct SnapshotDecoder {
     }
 
     func count(_ v: Int) throws(JSONReadError) -> Int {
-        let d = try r.number(v)
-        guard d >= 1, d == d.rounded(), d <= 100 else { throw r.fail(v, "expected a whole number from 1 to 100, found \(JSONValue.format(d))") }
-        return Int(d)
+        try r.integer(v, in: Snapshot.countRange)
     }
 
     func nonNegative(_ v: Int) throws(JSONReadError) -> Double {

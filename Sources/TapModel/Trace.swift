@@ -21,7 +21,9 @@ public struct TraceHeader: Sendable, Equatable {
 }
 
 public enum Phase: String, Sendable, CaseIterable {
-    case began, moved, stationary, ended, cancelled
+    /// `fired` is not a finger's phase: the app ran an action (`{"t": …, "fired": "action"}`),
+    /// what the device really did. It comes last so the content hashes of earlier traces stay.
+    case began, moved, stationary, ended, cancelled, fired
 
     /// The phase spelled by `bytes` (UTF-8), without making a String.
     public init?(bytes: UnsafeBufferPointer<UInt8>) {
@@ -36,6 +38,7 @@ public enum Phase: String, Sendable, CaseIterable {
         case UInt8(ascii: "s") where matches("stationary"): self = .stationary
         case UInt8(ascii: "e") where matches("ended"): self = .ended
         case UInt8(ascii: "c") where matches("cancelled"): self = .cancelled
+        case UInt8(ascii: "f") where matches("fired"): self = .fired
         default: return nil
         }
     }
@@ -60,6 +63,24 @@ public struct TouchEvent: Sendable, Equatable {
     }
 
     public var point: Point { Point(x, y) }
+
+    /// The app ran `action` at `t` (trace.md's `fired` event): stored with touch 0 at (0, 0), the action in `expect`.
+    public static func fired(t: Double, action: String) -> TouchEvent {
+        TouchEvent(t: t, touch: 0, phase: .fired, x: 0, y: 0, expect: action)
+    }
+
+    /// The action of a `fired` event.
+    public var firedAction: String? { phase == .fired ? expect : nil }
+
+    /// The largest touch radius a trace may record, in points.
+    public static let maximumRadius = 200.0
+
+    /// Why a recorded radius cannot be used (negative, beyond 200 pt), or nil; 0 is an exact touch.
+    public static func radiusProblem(_ r: Double) -> String? {
+        if r < 0 { return "'radius' must not be negative (0 is an exact touch)" }
+        if r > maximumRadius { return "'radius' \(JSONValue.format(r)) pt is beyond \(JSONValue.format(maximumRadius)) pt: UITouch.majorRadius is a fingertip's, in points" }
+        return nil
+    }
 }
 
 /// A problem with a trace file, at a line (1-based). The caller adds the file name.
@@ -79,6 +100,14 @@ public struct TraceValidator: Sendable {
     private var lastT = -Double.infinity
     private var down: [(touch: Int, line: Int)] = []
     public private(set) var eventCount = 0
+    /// When the last finger lifted (`ended`), for binding `fired` events.
+    private var lastEnd = -Double.infinity
+    /// Lines that hold something worth a warning but not a rejection: a `fired` event that
+    /// binds to no touch (none ended in the second before it). The event is kept.
+    public private(set) var warnings: [TraceError] = []
+
+    /// A `fired` event binds to the touch that ended last at or before it, within this (seconds).
+    public static let firedWindow = 1.0
 
     public init(trace: String) { self.trace = trace }
 
@@ -89,6 +118,10 @@ public struct TraceValidator: Sendable {
         lastT = e.t
         let index = down.firstIndex { $0.touch == e.touch }
         switch e.phase {
+        case .fired:
+            if !(e.t - lastEnd <= TraceValidator.firedWindow) {
+                warnings.append(TraceError(line: line, "warning: 'fired' \((e.expect ?? "").clipped) at t \(JSONValue.format(e.t)) binds to no touch (none ended in the \(JSONValue.format(TraceValidator.firedWindow)) s before it); it is kept"))
+            }
         case .began:
             if let index {
                 throw TraceError(line: line, "second 'began' for touch \(e.touch), which is already down (since line \(down[index].line)) in trace '\(trace.clipped)'")
@@ -99,6 +132,7 @@ public struct TraceValidator: Sendable {
                 throw TraceError(line: line, "'\(e.phase.rawValue.clipped)' for touch \(e.touch) without 'began' in trace '\(trace.clipped)'")
             }
             if e.phase.isEnd { down.remove(at: index) }
+            if e.phase == .ended { lastEnd = e.t }
         }
         eventCount += 1
     }

@@ -130,25 +130,35 @@ public struct JSONLTraceReader: Sendable {
             guard sep == UInt8(ascii: ",") else { return nil }
         }
         s.skipWhitespace()
-        guard s.peek() == nil, let t, let touch, let phase, let x, let y,
-              touch == touch.rounded(), abs(touch) < 1e15, (radius ?? 0) >= 0 else { return nil }
-        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+        guard s.peek() == nil, let t, let touch, let phase, phase != .fired, let x, let y,
+              let finger = Int(exactly: touch), TouchEvent.radiusProblem(radius ?? 0) == nil else { return nil }
+        return TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
 
     /// The general path: any valid JSON, with errors that say what is wrong.
     static func slowEvent(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws -> TouchEvent {
         let r = try TraceLineReader(line, number: number, what: "the event")
+        if r.members.contains(where: { $0.key == "fired" }) {  // {"t": 0.091, "fired": "openFlowMeter"}
+            for key in ["touch", "phase", "x", "y", "radius", "expect"] where r.members.contains(where: { $0.key == key }) {
+                throw TraceError(line: number, "a 'fired' event has no '\(key)': it records that the app ran an action ({\"t\": …, \"fired\": \"action\"})")
+            }
+            let t = try r.number("t")!
+            guard let action = try r.string("fired", required: true), !action.isEmpty else {
+                throw TraceError(line: number, "'fired' must name the action that ran")
+            }
+            return TouchEvent.fired(t: t, action: action)
+        }
         let t = try r.number("t")!, x = try r.number("x")!, y = try r.number("y")!
         let touch = try r.number("touch")!
-        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
+        guard let finger = Int(exactly: touch) else { throw TraceError(line: number, "'touch' must be a whole number") }
         let radius = try r.number("radius", optional: true)
-        if let radius, radius < 0 { throw TraceError(line: number, "'radius' must not be negative") }
+        if let radius, let problem = TouchEvent.radiusProblem(radius) { throw TraceError(line: number, problem) }
         let ps = try r.string("phase", required: true)!
-        guard let phase = Phase(rawValue: ps) else {
+        guard let phase = Phase(rawValue: ps), phase != .fired else {
             throw TraceError(line: number, "unknown phase '\(ps.clipped)' (expected began, moved, stationary, ended or cancelled)")
         }
         let expect = try r.string("expect")
-        return TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect)
+        return TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
     }
 }
 
@@ -291,23 +301,32 @@ public struct CSVTraceReader: Sendable {
             guard d.isFinite else { throw TraceError(line: number, "'\(name.clipped)' is not a finite number: '\(s.clipped)'") }
             return d
         }
-        let t = try numeric(2, "t"), touch = try numeric(3, "touch"), x = try numeric(5, "x"), y = try numeric(6, "y")
-        guard touch == touch.rounded(), abs(touch) < 1e15 else { throw TraceError(line: number, "'touch' must be a whole number") }
         let phaseField = columns[4]
         let phase = unquoted[phaseField] == nil ? Phase(bytes: UnsafeBufferPointer(rebasing: line[fields[phaseField]]))
                                                 : Phase(rawValue: unquoted[phaseField]!)
         guard let phase else {
-            throw TraceError(line: number, "unknown phase '\(text(phaseField))' (expected began, moved, stationary, ended or cancelled)")
+            throw TraceError(line: number, "unknown phase '\(text(phaseField))' (expected began, moved, stationary, ended, cancelled or fired)")
         }
+        // A `fired` row: the app ran the action in `expect` at `t`; its touch and position may be empty.
+        func numericOrZero(_ column: Int, _ name: String) throws -> Double {
+            phase == .fired && fields[columns[column]].isEmpty && unquoted[columns[column]] == nil ? 0 : try numeric(column, name)
+        }
+        let t = try numeric(2, "t"), touch = try numericOrZero(3, "touch"), x = try numericOrZero(5, "x"), y = try numericOrZero(6, "y")
+        guard let finger = Int(exactly: touch) else { throw TraceError(line: number, "'touch' must be a whole number") }
         var radius: Double?
         if columns[7] >= 0, !fields[columns[7]].isEmpty {
             radius = try numeric(7, "radius")
-            if radius! < 0 { throw TraceError(line: number, "'radius' must not be negative") }
+            if let problem = TouchEvent.radiusProblem(radius!) { throw TraceError(line: number, problem) }
         }
         var expect: String?
         if columns[8] >= 0, !fields[columns[8]].isEmpty || unquoted[columns[8]] != nil {
             let e = text(columns[8])
             expect = e.isEmpty ? nil : e
+        }
+        if phase == .fired {
+            guard let action = expect else { throw TraceError(line: number, "a 'fired' row names the action that ran in 'expect'") }
+            expect = action
+            radius = nil
         }
         let traceRange = fields[columns[0]], screenRange = fields[columns[1]]
         if unquoted[columns[0]] != nil || !lastTraceBytes.elementsEqual(line[traceRange]) {
@@ -320,8 +339,9 @@ public struct CSVTraceReader: Sendable {
             lastScreenBytes = Array(line[screenRange])
             guard !lastScreen.isEmpty else { throw TraceError(line: number, "'screen' must not be empty") }
         }
-        return Row(trace: lastTrace, screen: lastScreen,
-                   event: TouchEvent(t: t, touch: Int(touch), phase: phase, x: x, y: y, radius: radius, expect: expect))
+        let event = phase == .fired ? TouchEvent.fired(t: t, action: expect!)
+            : TouchEvent(t: t, touch: finger, phase: phase, x: x, y: y, radius: radius, expect: expect)
+        return Row(trace: lastTrace, screen: lastScreen, event: event)
     }
 
     /// Splits a line into field ranges (RFC 4180 quoting). Quoted fields also get their unescaped text.

@@ -41,12 +41,20 @@ public enum TraceWriter {
     /// One event line (compact JSON, no newline).
     public static func eventLine(_ e: TouchEvent) -> String {
         var w = JSONWriter(style: .compact)
+        if let action = e.firedAction {
+            w.object { w in
+                w.field("t", e.t)
+                w.field("fired", action)
+            }
+            return w.text
+        }
         w.object { w in
             w.field("t", e.t)
             w.field("touch", e.touch)
             w.field("phase", e.phase.rawValue)
             w.field("x", e.x)
             w.field("y", e.y)
+            if let r = e.radius { w.field("radius", r) }
             if let expect = e.expect { w.field("expect", expect) }
         }
         return w.text

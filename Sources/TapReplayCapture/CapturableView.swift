@@ -13,7 +13,12 @@ import Foundation
     var captureIsUserInteractionEnabled: Bool { get }
     var captureClipsToBounds: Bool { get }
     var captureAccessibilityIdentifier: String? { get }
+    /// Written only when the app opts in with `captureText: true` (it is text a person reads).
     var captureAccessibilityLabel: String? { get }
+    /// The class of the view controller whose root view this is (`UIView.next`),
+    /// as `NSStringFromClass` gives it; nil for any other view. `replay convert`
+    /// builds stable ids from it.
+    var captureViewControllerClassName: String? { get }
     /// A UIControl's state and action selector names; nil for other views.
     var captureControl: CapturedControl? { get }
     var captureGestureRecognizers: [CapturedRecognizer] { get }
@@ -42,48 +47,6 @@ public struct CapturedRecognizer: Sendable, Equatable {
                 cancelsTouchesInView: Bool = true) {
         self.className = className; self.enabled = enabled; self.numberOfTapsRequired = numberOfTapsRequired
         self.minimumPressDuration = minimumPressDuration; self.cancelsTouchesInView = cancelsTouchesInView
-    }
-}
-
-/// The app and device a capture or trace comes from.
-public struct CaptureEnvironment: Sendable, Equatable {
-    public var appID: String?
-    public var appVersion: String?
-    public var appBuild: String?
-    public var deviceModel: String?
-    public var os: String?
-    public var scale: Double?
-    public var width: Double?
-    public var height: Double?
-
-    public init(appID: String? = nil, appVersion: String? = nil, appBuild: String? = nil, deviceModel: String? = nil,
-                os: String? = nil, scale: Double? = nil, width: Double? = nil, height: Double? = nil) {
-        self.appID = appID; self.appVersion = appVersion; self.appBuild = appBuild; self.deviceModel = deviceModel
-        self.os = os; self.scale = scale; self.width = width; self.height = height
-    }
-
-    /// The app's id, version and build from its Info.plist (`Bundle.main.infoDictionary`).
-    public init(infoDictionary info: [String: Any], deviceModel: String?, os: String?, scale: Double?, width: Double?, height: Double?) {
-        self.init(appID: info["CFBundleIdentifier"] as? String, appVersion: info["CFBundleShortVersionString"] as? String,
-                  appBuild: info["CFBundleVersion"] as? String, deviceModel: deviceModel, os: os, scale: scale, width: width, height: height)
-    }
-
-    var appJSON: [String: Any] {
-        var a: [String: Any] = [:]
-        if let appID { a["id"] = appID }
-        if let appVersion { a["version"] = appVersion }
-        if let appBuild { a["build"] = appBuild }
-        return a
-    }
-
-    var deviceJSON: [String: Any] {
-        var d: [String: Any] = [:]
-        if let deviceModel { d["model"] = deviceModel }
-        if let os { d["os"] = os }
-        if let scale, scale.isFinite { d["scale"] = scale }
-        if let width, width.isFinite { d["width"] = width }
-        if let height, height.isFinite { d["height"] = height }
-        return d
     }
 }
 

@@ -17,6 +17,11 @@ extension UIView: CapturableView {
     public var captureClipsToBounds: Bool { clipsToBounds }
     public var captureAccessibilityIdentifier: String? { accessibilityIdentifier }
     public var captureAccessibilityLabel: String? { accessibilityLabel }
+    public var captureViewControllerClassName: String? {
+        // UIView.next is the view controller whose root view this is, else the superview.
+        guard let controller = next as? UIViewController, controller.viewIfLoaded === self else { return nil }
+        return NSStringFromClass(type(of: controller))
+    }
     public var captureControl: CapturedControl? {
         guard let control = self as? UIControl else { return nil }
         // allTargets may hold NSNull for responder-chain actions: actions(forTarget:) of nil is always nil, so ask each target.
@@ -52,7 +57,6 @@ extension UIView: CapturableView {
     }
 }
 
-@available(iOS 15.0, visionOS 1.0, *)
 extension TapReplayCapture {
     /// The app's key window (iOS 15+: the foreground scene's key window).
     @MainActor static var keyWindow: UIWindow? {
@@ -60,34 +64,43 @@ extension TapReplayCapture {
         return scenes.first { $0.activationState == .foregroundActive }?.keyWindow ?? scenes.compactMap(\.keyWindow).first
     }
 
-    @MainActor static func environment(_ window: UIWindow) -> CaptureEnvironment {
+    /// The app and device; the screen's scale and size when there is a window.
+    @MainActor static func environment(_ window: UIWindow?) -> CaptureEnvironment {
         let model = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] ?? {
             var info = utsname()
             uname(&info)
             return withUnsafeBytes(of: &info.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }()
         return CaptureEnvironment(infoDictionary: Bundle.main.infoDictionary ?? [:], deviceModel: model,
-                                  os: "\(UIDevice.current.systemName) \(UIDevice.current.systemVersion)",
-                                  scale: Double(window.traitCollection.displayScale),
-                                  width: Double(window.bounds.width), height: Double(window.bounds.height))
+                                  os: CaptureEnvironment.os(systemName: UIDevice.current.systemName, systemVersion: UIDevice.current.systemVersion),
+                                  scale: window.map { Double($0.traitCollection.displayScale) },
+                                  width: window.map { Double($0.bounds.width) }, height: window.map { Double($0.bounds.height) })
     }
 
     /// Writes the capture bundle of the key window into `Documents/TapReplay/`.
+    /// - Parameter captureText: keep accessibility labels and the text in SwiftUI's
+    ///   debug data (default: no text a person could read; identifiers are kept).
     /// - Returns: the file written.
     @MainActor @discardableResult
-    public static func captureScreen(_ name: String) throws -> URL {
+    public static func captureScreen(_ name: String, captureText: Bool = false) throws -> URL {
         guard let window = keyWindow else { throw CaptureKitError.noKeyWindow }
         return try CaptureBundleWriter.write(screen: name, windows: [window], environment: environment(window),
-                                             capturedAt: Date(), to: directory)
+                                             capturedAt: Date(), captureText: captureText, to: directory)
     }
 
     /// Records every touch of the key window into trace JSONL, one file per screen
-    /// session, without changing how touches are delivered.
-    /// - Parameter screen: the screen name; default: the SwiftUI `.tapReplayScreen` name, else the top view controller's class.
+    /// session, without changing how touches are delivered. Touches in keyboard
+    /// windows, over secure text entry, and while a secure field is edited are
+    /// never recorded (`CapturePrivacy`). Call it as early as you like (`App.init`,
+    /// `application(_:didFinishLaunchingWithOptions:)`): it needs no window. A
+    /// second call while recording does nothing.
+    /// - Parameters:
+    ///   - screen: the screen name; default: the SwiftUI `.tapReplayScreen` name, else the top view controller's class.
+    ///   - source: `source` in the trace header: `device`, or `uitest` under UI tests.
     @MainActor public static func startRecording(screen: String? = nil, source: String = "device") {
-        guard Recording.recorder == nil, let window = keyWindow else { return }
+        guard Recording.recorder == nil else { return }
         Recording.fixedScreen = screen
-        Recording.recorder = TraceRecorder(directory: directory, environment: environment(window), source: source)
+        Recording.recorder = TraceRecorder(directory: directory, environment: environment(nil), source: source)
         Recording.installObserver()
     }
 
@@ -104,20 +117,19 @@ extension TapReplayCapture {
 
 public enum CaptureKitError: Error { case noKeyWindow }
 
-@available(iOS 15.0, visionOS 1.0, *)
-@MainActor enum Recording {
-    static var recorder: TraceRecorder?
-    static var fixedScreen: String?
-    static var namedScreen: String?
-    static var installed = false
+extension Recording {
+    static var installed: Bool { installation != nil }
+    /// The editing observers, kept for as long as the process runs (the sendEvent wrapper is never removed).
+    private static var installation: [NSObjectProtocol]?
 
     /// Replaces UIWindow.sendEvent(_:) once with a block that calls the original
-    /// implementation first (delivery unchanged) and then looks at the event.
+    /// implementation first (delivery unchanged) and then looks at the event;
+    /// and follows the editing of text inputs, to know when a secure one is edited.
     static func installObserver() {
         guard !installed else { return }
+        installation = observeSecureEditing()
         let selector = #selector(UIWindow.sendEvent(_:))
         guard let method = class_getInstanceMethod(UIWindow.self, selector) else { return }
-        installed = true
         typealias SendEvent = @convention(c) (UIWindow, Selector, UIEvent) -> Void
         let original = unsafeBitCast(method_getImplementation(method), to: SendEvent.self)
         let block: @convention(block) (UIWindow, UIEvent) -> Void = { window, event in
@@ -142,10 +154,42 @@ public enum CaptureKitError: Error { case noKeyWindow }
             default: return nil  // regionEntered/Moved/Exited: hovering, not touching
             }
             let p = touch.location(in: window)
+            let origin = phase == .began ? CapturePrivacy.TouchOrigin(windowClassName: NSStringFromClass(type(of: window)),
+                                                                      overSecureTextEntry: isSecureTextEntry(touch.view),
+                                                                      secureTextEditing: secureTextEditing) : nil
             return TouchSample(touch: ObjectIdentifier(touch).hashValue, phase: phase, x: Double(p.x), y: Double(p.y),
-                               radius: Double(touch.majorRadius))
+                               radius: Double(touch.majorRadius), origin: origin)
         }
         recorder.record(samples.sorted { $0.touch < $1.touch }, at: event.timestamp)
+    }
+
+    /// The view or one of its superviews takes secure text (`UITextInputTraits.isSecureTextEntry`).
+    static func isSecureTextEntry(_ view: UIView?) -> Bool {
+        var current = view
+        while let v = current {
+            if let traits = v as? UITextInputTraits, traits.isSecureTextEntry == true { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// Follows UITextField's and UITextView's editing notifications: `secureTextEditing`
+    /// is true while a secure one is being edited.
+    static func observeSecureEditing() -> [NSObjectProtocol] {
+        let center = NotificationCenter.default
+        let changes: [(Notification.Name, Bool)] = [
+            (UITextField.textDidBeginEditingNotification, true), (UITextField.textDidEndEditingNotification, false),
+            (UITextView.textDidBeginEditingNotification, true), (UITextView.textDidEndEditingNotification, false),
+        ]
+        return changes.map { name, begins in
+            center.addObserver(forName: name, object: nil, queue: .main) { note in
+                let input = note.object as? UITextInputTraits
+                MainActor.assumeIsolated {
+                    guard input?.isSecureTextEntry == true else { return }
+                    secureTextEditing = begins
+                }
+            }
+        }
     }
 
     static func topViewControllerName(_ window: UIWindow) -> String {
@@ -163,10 +207,9 @@ public enum CaptureKitError: Error { case noKeyWindow }
 #if canImport(SwiftUI)
 import SwiftUI
 
-@available(iOS 15.0, visionOS 1.0, *)
 extension View {
     /// Names the screen for the capture kit's traces while this view is on screen.
-    public func tapReplayScreen(_ name: String) -> some View {
+    @MainActor public func tapReplayScreen(_ name: String) -> some View {
         onAppear { TapReplayCapture.screenAppeared(name) }
             .onDisappear { TapReplayCapture.screenDisappeared(name) }
     }

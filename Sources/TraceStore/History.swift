@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import TapJSON
 
 /// A run as history stores it: plain values, so the store needs nothing of the engine.
 public struct RunRecord: Sendable {
@@ -263,19 +264,24 @@ extension TraceStore {
 
     /// Runs, newest first; only those that replayed `suite` when given.
     public func runs(suite: String? = nil, last: Int? = nil) throws -> [RunSummary] {
+        try runs(suites: suite.map { [$0] } ?? [], last: last)
+    }
+
+    /// Runs, newest first; with `suites`, only those that replayed one of them, each listing only those suites.
+    public func runs(suites: [String], last: Int? = nil) throws -> [RunSummary] {
         try read { db in
             let runs = try Row.fetchAll(db, sql: """
                 SELECT r.id, r.started_at, r.revision, r.passed, r.regressions, r.improvements FROM run r
-                WHERE ?1 IS NULL OR EXISTS (SELECT 1 FROM run_suite s WHERE s.run_id = r.id AND s.suite = ?1)
+                WHERE ?1 IS NULL OR EXISTS (SELECT 1 FROM run_suite s WHERE s.run_id = r.id AND \(Self.suiteIn("s.suite")))
                 ORDER BY r.id DESC LIMIT ?2
-                """, arguments: [suite, last ?? -1])
+                """, arguments: [Self.suiteList(suites), last ?? -1])
             return try runs.map { r in
                 let id: Int64 = r[RunSummary.Columns.id]
                 let suites = try Row.fetchAll(db, sql: """
                     SELECT s.suite, s.app_build, s.snapshot_hash, s.baseline, s.passed, s.regressions,
                            s.presses
-                    FROM run_suite s WHERE s.run_id = ? ORDER BY s.suite
-                    """, arguments: [id]).map(RunSummary.SuiteSummary.init(row:))
+                    FROM run_suite s WHERE s.run_id = ?2 AND (?1 IS NULL OR \(Self.suiteIn("s.suite"))) ORDER BY s.suite
+                    """, arguments: [Self.suiteList(suites), id]).map(RunSummary.SuiteSummary.init(row:))
                 return RunSummary(row: r, suites: suites)
             }
         }
@@ -283,27 +289,48 @@ extension TraceStore {
 
     /// Per-target trend: own fraction and first-try success in each of the last runs, oldest first.
     public func targetTrends(suite: String? = nil, target: String? = nil, last: Int? = nil) throws -> [TargetTrendPoint] {
+        try targetTrends(suites: suite.map { [$0] } ?? [], target: target, last: last)
+    }
+
+    /// The same for several suites (`replay history --screen A --screen B`); empty: every suite.
+    public func targetTrends(suites: [String], target: String? = nil, last: Int? = nil) throws -> [TargetTrendPoint] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT r.id, r.started_at, r.revision, s.suite, s.app_build, t.node, t.own, t.miss, t.expected_tries, t.first_try_met
                 FROM target_result t JOIN run_suite s ON s.id = t.run_suite_id JOIN run r ON r.id = s.run_id
-                WHERE (?1 IS NULL OR s.suite = ?1) AND (?2 IS NULL OR t.node = ?2)
+                WHERE (?1 IS NULL OR \(Self.suiteIn("s.suite"))) AND (?2 IS NULL OR t.node = ?2)
                   AND r.id IN (SELECT r2.id FROM run r2
-                               WHERE ?1 IS NULL OR EXISTS (SELECT 1 FROM run_suite s2 WHERE s2.run_id = r2.id AND s2.suite = ?1)
+                               WHERE ?1 IS NULL OR EXISTS (SELECT 1 FROM run_suite s2 WHERE s2.run_id = r2.id AND \(Self.suiteIn("s2.suite")))
                                ORDER BY r2.id DESC LIMIT ?3)
                 ORDER BY s.suite, t.node, r.id
-                """, arguments: [suite, target, last ?? -1]).map(TargetTrendPoint.init(row:))
+                """, arguments: [Self.suiteList(suites), target, last ?? -1]).map(TargetTrendPoint.init(row:))
         }
+    }
+
+    /// `?1` holds the suites as a JSON array (NULL: every suite); this tests a column against it.
+    static func suiteIn(_ column: String) -> String { "\(column) IN (SELECT value FROM json_each(?1))" }
+
+    /// The `?1` argument of `suiteIn`: NULL for every suite.
+    static func suiteList(_ suites: [String]) -> String? {
+        guard !suites.isEmpty else { return nil }
+        var w = JSONWriter(style: .compact)
+        w.array(suites) { w, s in w.string(s) }
+        return w.text
     }
 
     /// Presses whose outcome differs between runs of the same snapshot (same content hash).
     /// A press with no history row in a run that replayed its trace fired as on the baseline.
     public func flakyPresses(suite: String? = nil, last: Int? = nil) throws -> [FlakyPress] {
+        try flakyPresses(suites: suite.map { [$0] } ?? [], last: last)
+    }
+
+    /// The same for several suites; empty: every suite.
+    public func flakyPresses(suites: [String], last: Int? = nil) throws -> [FlakyPress] {
         try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 WITH suites AS (
                     SELECT s.id, s.suite, s.snapshot_hash, s.app_build, s.run_id FROM run_suite s
-                    WHERE s.run_id IN (SELECT id FROM run ORDER BY id DESC LIMIT ?2) AND (?1 IS NULL OR s.suite = ?1)),
+                    WHERE s.run_id IN (SELECT id FROM run ORDER BY id DESC LIMIT ?2) AND (?1 IS NULL OR \(Self.suiteIn("s.suite")))),
                 stored AS (
                     SELECT su.suite, su.snapshot_hash, p.trace_id, p.press, p.outcome, su.run_id
                     FROM press_outcome p JOIN suites su ON su.id = p.run_suite_id),
@@ -319,7 +346,7 @@ extension TraceStore {
                 LEFT JOIN stored st ON st.suite = k.suite AND st.snapshot_hash = k.snapshot_hash AND st.trace_id = k.trace_id
                                    AND st.press = k.press AND st.run_id = su.run_id
                 ORDER BY k.suite, k.snapshot_hash, t.name, k.press, su.run_id
-                """, arguments: [suite, last ?? -1])
+                """, arguments: [Self.suiteList(suites), last ?? -1])
             var out: [FlakyPress] = []
             for r in rows {
                 let key = (r["suite"] as String, r["snapshot_hash"] as String, r["trace"] as String, r["press"] as Int)

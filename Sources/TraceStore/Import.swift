@@ -15,6 +15,13 @@ public struct ImportError: LocatedError {
     }
 }
 
+/// An import stopped on request (Ctrl-C) while reading a file: nothing of that
+/// file was stored (its transaction rolled back); files imported before it are kept.
+public struct ImportInterrupted: Error, Equatable {
+    public let file: String
+    public init(file: String) { self.file = file }
+}
+
 /// What importing one file did.
 public struct FileImport: Sendable, Equatable {
     public enum Kind: String, Sendable { case jsonl, csv, snapshot }
@@ -26,6 +33,16 @@ public struct FileImport: Sendable, Equatable {
     public var eventsAdded = 0
     public var snapshotsAdded = 0
     public var snapshotsPresent = 0
+    /// `file:line: warning: …` for what was stored but deserves a word (a `fired` event that binds to no touch).
+    public var warnings: [String] = []
+    /// The same bytes were imported before: recognised by the file's hash, nothing was parsed.
+    public var sameFileAs: EarlierImport?
+
+    /// Where and when a file with the same bytes was imported.
+    public struct EarlierImport: Sendable, Equatable {
+        public var path: String
+        public var importedAt: String
+    }
 
     public init(file: String, kind: Kind) { self.file = file; self.kind = kind }
 }
@@ -48,15 +65,28 @@ extension TraceStore {
     /// same trace id with different content is an error.
     /// - Parameter progress: (bytes read, file size), about every megabyte.
     /// - Throws: `ImportError` for bad input, `StoreError` for database trouble.
-    public func importFile(_ path: String, progress: ((Int64, Int64) -> Void)? = nil) throws -> FileImport {
+    /// - Parameter shouldStop: asked after every read of a trace file; true stops the import with
+    ///   `ImportInterrupted`, and nothing of the file is stored.
+    ///
+    /// A trace file whose bytes were imported before is recognised by its SHA-256 before
+    /// any parsing: it is reported as already present and not read again.
+    public func importFile(_ path: String, progress: ((Int64, Int64) -> Void)? = nil,
+                           shouldStop: (@Sendable () -> Bool)? = nil) throws -> FileImport {
         guard let kind = TraceStore.importKind(of: path) else {
             throw ImportError(file: path, line: nil, "not a trace (.jsonl, .csv) or snapshot (.json) file")
         }
         let importedAt = TraceStore.now()  // one timestamp per import
+        if kind == .snapshot { return try importSnapshotFile(path, importedAt: importedAt) }
+        let file = try FileHash.of(path, shouldStop: shouldStop)
+        if let earlier = try read({ try ImportedFile.find(file.hash, in: $0) }) {
+            var result = FileImport(file: path, kind: kind)
+            result.tracesPresent = earlier.traces
+            result.sameFileAs = FileImport.EarlierImport(path: earlier.path, importedAt: earlier.importedAt)
+            return result
+        }
         switch kind {
-        case .jsonl: return try importJSONL(path, importedAt: importedAt, progress: progress)
-        case .csv: return try importCSV(path, importedAt: importedAt, progress: progress)
-        case .snapshot: return try importSnapshotFile(path, importedAt: importedAt)
+        case .jsonl: return try importJSONL(path, file: file, importedAt: importedAt, progress: progress, shouldStop: shouldStop)
+        default: return try importCSV(path, file: file, importedAt: importedAt, progress: progress, shouldStop: shouldStop)
         }
     }
 
@@ -71,13 +101,14 @@ extension TraceStore {
         var events = 0
     }
 
-    private func importJSONL(_ path: String, importedAt: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
+    private func importJSONL(_ path: String, file: FileHash, importedAt: String, progress: ((Int64, Int64) -> Void)?,
+                             shouldStop: (@Sendable () -> Bool)?) throws -> FileImport {
         var result = FileImport(file: path, kind: .jsonl)
         try writeTransaction { db in
             let insert = try EventInserter(db)
             var reader = JSONLTraceReader()
             var pending: Pending?
-            let last = try LineReader.forEachLine(path: path, progress: progress) { line, number in
+            let last = try LineReader.forEachLine(path: path, progress: progress, shouldStop: shouldStop) { line, number in
                 do {
                     if let event = try reader.read(line: line, number: number) {
                         pending!.hasher.add(event)
@@ -97,6 +128,8 @@ extension TraceStore {
             }
             try insert.flush()
             try finish(&pending!, db: db, file: path, into: &result)
+            result.warnings = (reader.validator?.warnings ?? []).map { $0.located(in: path) }
+            try ImportedFile.record(file, path: path, result: result, importedAt: importedAt, in: db)
         }
         return result
     }
@@ -104,9 +137,10 @@ extension TraceStore {
     /// CSV on two threads: a parser reads, checks and hashes rows while the import's
     /// transaction inserts the rows parsed before (the sqlite3 CLI does both on one).
     /// Memory stays flat: at most a few chunks of parsed rows are in flight.
-    private func importCSV(_ path: String, importedAt: String, progress: ((Int64, Int64) -> Void)?) throws -> FileImport {
+    private func importCSV(_ path: String, file: FileHash, importedAt: String, progress: ((Int64, Int64) -> Void)?,
+                           shouldStop: (@Sendable () -> Bool)?) throws -> FileImport {
         var result = FileImport(file: path, kind: .csv)
-        let parsed = CSVParseStream(path: path, progress: progress)
+        let parsed = CSVParseStream(path: path, progress: progress, shouldStop: shouldStop)
         parsed.start()
         defer { parsed.cancel() }
         try writeTransaction { db in
@@ -131,7 +165,9 @@ extension TraceStore {
                 pending.hasher = traces[i].hasher
                 pending.events = traces[i].events
                 try finish(&pending, db: db, file: path, into: &result)
+                result.warnings += traces[i].validator.warnings.map { $0.located(in: path) }
             }
+            try ImportedFile.record(file, path: path, result: result, importedAt: importedAt, in: db)
         }
         return result
     }
@@ -197,13 +233,18 @@ extension TraceStore {
 
     private func importSnapshot(_ data: Data, from path: String, importedAt: String) throws -> FileImport {
         var result = FileImport(file: path, kind: .snapshot)
+        // Stored by the hash of its bytes: the same bytes again are recognised before parsing.
+        let hash = ContentHasher.hex(of: data)
+        if try read({ try Bool.fetchOne($0, sql: "SELECT 1 FROM snapshot WHERE content_hash = ?", arguments: [hash]) }) == true {
+            result.snapshotsPresent = 1
+            return result
+        }
         let snapshot: Snapshot
         do {
             snapshot = try Snapshot(json: data)
         } catch let e as SnapshotError {
             throw ImportError(file: path, line: e.line, path: e.path, e.message)
         }
-        let hash = ContentHasher.hex(of: data)
         try writeTransaction { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM snapshot WHERE content_hash = ?", arguments: [hash]) == true {
                 result.snapshotsPresent = 1
@@ -261,7 +302,7 @@ private final class EventInserter {
             sqlite3_bind_int64(s, i, trace)
             sqlite3_bind_double(s, i + 1, e.t)
             sqlite3_bind_int64(s, i + 2, Int64(e.touch))
-            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4 }
+            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4; case .fired: 5 }
             EventInserter.phaseNames[phase].withUnsafeBufferPointer { p in
                 _ = sqlite3_bind_text(s, i + 3, p.baseAddress, Int32(p.count - 1), RawInsert.transient)
             }
@@ -302,6 +343,7 @@ private final class CSVParseStream: @unchecked Sendable {
 
     let path: String
     let progress: ((Int64, Int64) -> Void)?
+    let shouldStop: (@Sendable () -> Bool)?
     private let condition = NSCondition()
     private var queue: [[Item]] = []
     private var done = false
@@ -310,9 +352,10 @@ private final class CSVParseStream: @unchecked Sendable {
     private var traces: [TraceState] = []
     private let finished = DispatchGroup()
 
-    init(path: String, progress: ((Int64, Int64) -> Void)?) {
+    init(path: String, progress: ((Int64, Int64) -> Void)?, shouldStop: (@Sendable () -> Bool)?) {
         self.path = path
         self.progress = progress
+        self.shouldStop = shouldStop
     }
 
     func start() {
@@ -372,7 +415,7 @@ private final class CSVParseStream: @unchecked Sendable {
         var chunk: [Item] = []
         chunk.reserveCapacity(CSVParseStream.chunkSize)
         let path = self.path
-        try LineReader.forEachLine(path: path, progress: progress) { line, number in
+        try LineReader.forEachLine(path: path, progress: progress, shouldStop: shouldStop) { line, number in
             do {
                 guard let row = try reader.read(line: line, number: number) else { return }
                 if current < 0 || traces[current].header.trace != row.trace {

@@ -7,7 +7,8 @@ enum LineReader {
     /// `progress` gets (bytes read, file size) about every megabyte.
     /// - Returns: the number of the last line.
     @discardableResult
-    static func forEachLine(path: String, progress: ((Int64, Int64) -> Void)? = nil,
+    /// `shouldStop` is asked after every read: true ends the reading with `ImportInterrupted`.
+    static func forEachLine(path: String, progress: ((Int64, Int64) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil,
                             _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Int {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ImportError(file: path, line: nil, "cannot read the file (\(String(cString: strerror(errno))))") }
@@ -59,6 +60,7 @@ enum LineReader {
                 end += n
                 total += Int64(n)
                 progress?(total, size)
+                if shouldStop?() == true { throw ImportInterrupted(file: path) }
             }
         }
     }

@@ -3,9 +3,16 @@ import GRDB
 /// The schema, as named, append-only migrations. Never edit a migration that
 /// has shipped; add a new one. `docs/traces-and-database.md` describes the tables.
 enum Migrations {
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator(skipping: []) }
+
+    /// The migrator without the migrations named: a database as a build that lacked them
+    /// migrated it (tests: branches that each added a migration, merged in either order).
+    static func migrator(skipping: Set<String>) -> DatabaseMigrator {
         var m = DatabaseMigrator()
-        m.registerMigration("v1-traces") { db in
+        func register(_ identifier: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
+            if !skipping.contains(identifier) { m.registerMigration(identifier, migrate: migrate) }
+        }
+        register("v1-traces") { db in
             try db.execute(sql: """
                 CREATE TABLE trace (
                     id            INTEGER PRIMARY KEY,
@@ -55,7 +62,7 @@ enum Migrations {
                 CREATE INDEX snapshot_screen ON snapshot(screen);
                 """)
         }
-        m.registerMigration("v2-runs") { db in
+        register("v2-runs") { db in
             try db.execute(sql: """
                 CREATE TABLE run (
                     id           INTEGER PRIMARY KEY,
@@ -141,7 +148,7 @@ enum Migrations {
                 CREATE INDEX finding_suite ON finding(run_suite_id);
                 """)
         }
-        m.registerMigration("v3-compact-history") { db in
+        register("v3-compact-history") { db in
             // Per-press history only where it carries information (presses that did not fire, or
             // changed against the baseline), as integers: traces by id, names interned in `label`,
             // outcomes as codes. Which traces a suite replayed is kept, so a press with no row
@@ -202,7 +209,22 @@ enum Migrations {
                     LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
                 """)
         }
-        m.registerMigration("v5-shards") { db in
+        register("v4-file-hash") { db in
+            // Every trace file imported, by the SHA-256 of its bytes: importing the same file
+            // again is recognised from the hash alone, before any parsing.
+            try db.execute(sql: """
+                CREATE TABLE imported_file (
+                    id          INTEGER PRIMARY KEY,
+                    file_hash   TEXT NOT NULL UNIQUE,     -- SHA-256 of the whole file's bytes
+                    path        TEXT NOT NULL,            -- as given to the import that stored it
+                    bytes       INTEGER NOT NULL,
+                    traces      TEXT NOT NULL,            -- JSON array of the trace ids the file holds
+                    events      INTEGER NOT NULL,
+                    imported_at TEXT NOT NULL
+                );
+                """)
+        }
+        register("v5-shards") { db in
             // Sharded runs (docs/nightly-ci.md): a shard file is a database of this schema
             // holding one shard's part of a run; `replay merge` adds the parts up exactly.
             // Findings keep everything a report shows of them (history's findings too);
@@ -228,7 +250,7 @@ enum Migrations {
                 CREATE TABLE shard_suite (
                     run_suite_id     INTEGER PRIMARY KEY REFERENCES run_suite(id) ON DELETE CASCADE,
                     events           INTEGER NOT NULL,
-                    fit              TEXT NOT NULL,            -- JSON: presses outside the snapshot, devices, unknown expects
+                    fit              TEXT NOT NULL,            -- JSON: presses outside the snapshot, devices, unknown expects, known problems' traces seen
                     new_presses      INTEGER NOT NULL DEFAULT 0,   -- version-1 baselines: presses they do not have
                     new_press_traces TEXT                      -- JSON array of their traces
                 );

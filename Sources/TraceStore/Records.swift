@@ -96,6 +96,7 @@ extension TraceStore {
         case UInt8(ascii: "e"): return .ended
         case UInt8(ascii: "c"): return .cancelled
         case UInt8(ascii: "s"): return .stationary
+        case UInt8(ascii: "f"): return .fired
         default: return nil
         }
     }

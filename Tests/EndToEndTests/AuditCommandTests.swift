@@ -59,7 +59,8 @@ struct AuditCommandTests {
         let r = try Replay.run(["audit", hollow, "--json"])
         #expect(r.status == 1)
         let doc = try #require(r.json)
-        #expect(doc.keys() == ["screen", "findings"])
+        #expect(doc.keys() == ["screen", "profile", "touchRadius", "findings"])
+        #expect(doc.string("profile") == "ios18" && doc.number("touchRadius") == 20)
         #expect(doc.string("screen") == "Settings")
         let n = doc.count("findings") ?? 0
         #expect(doc.keys("findings.0") == ["rule", "severity", "node", "action", "value", "message", "fix", "waived"])
@@ -117,7 +118,7 @@ struct AuditCommandTests {
         #expect(r.status == 1)
         let doc = try #require(r.json)
         #expect(doc.keys() == ["screens"] && doc.count("screens") == 2)
-        #expect(doc.keys("screens.1") == ["snapshot", "screen", "findings"] && doc.string("screens.1.screen") == "Checkout")
+        #expect(doc.keys("screens.1") == ["snapshot", "screen", "profile", "touchRadius", "findings"] && doc.string("screens.1.screen") == "Checkout")
         let junit = try String(contentsOfFile: xml, encoding: .utf8)
         #expect(junit.contains("<testsuite name=\"Checkout audit\" tests=\"14\" failures=\"4\""))
         #expect(junit.contains("<testsuite name=\"Settings audit\" tests=\"5\" failures=\"0\""))

@@ -60,4 +60,88 @@ struct ConvertCommandTests {
         let q = try Replay.run(["query", "SELECT screen, node_count FROM snapshot", "--db", dir.db, "--csv"])
         #expect(q.stdout.contains("Settings,35"))
     }
+
+    static let badDeviceBundle = #"""
+    {"format":"tapreplay-capture","version":1,"screen":"Meters",
+     "device":{"width":1e24,"height":-5},
+     "windows":[{"class":"UIWindow","frame":[0,0,393,852],"subviews":[
+       {"class":"UIButton","frame":[10,10,100,44],"control":{"actions":["add:"]}}]}]}
+    """#
+
+    @Test("A bundle whose device is not a size converts (the values dropped, with warnings naming the bundle's lines) and hit accepts the result")
+    func convertedBundleIsAccepted() throws {
+        let dir = Scratch()
+        let bundle = dir.file("meters.capture.json", Self.badDeviceBundle)
+        let r = try Replay.run(["convert", bundle, "-o", dir.path + "/meters.json"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("warning: line 2: device.width: device.width 1e+24 is not a size"))
+        let hit = try Replay.run(["hit", dir.path + "/meters.json", "20", "20", "--json"])
+        #expect(hit.status == 0 && hit.stdout.contains("\"add\""))
+        let imported = try Replay.run(["import", bundle, "--db", dir.db])
+        #expect(imported.status == 0)
+    }
+
+    @Test("Errors about a bundle name the bundle's own line and JSON path, on convert and on import; nothing is stored")
+    func bundleErrorsNameTheBundle() throws {
+        let dir = Scratch()
+        let bundle = dir.file("bad.capture.json", #"""
+        {"format":"tapreplay-capture","version":1,"screen":"S",
+         "windows":[{"class":"UIWindow","frame":[0,0,10,10],"subviews":[
+           {"class":"UIView","frame":[0,0,10,10],
+            "gestureRecognizers":[{"class":"UITapGestureRecognizer","numberOfTapsRequired":2.5}]}]}]}
+        """#)
+        let expected = "\(bundle):4: windows[0].subviews[0].gestureRecognizers[0].numberOfTapsRequired: expected a whole number from 0 up, found 2.5"
+        let c = try Replay.run(["convert", bundle])
+        #expect(c.status == 2 && c.stdout.isEmpty && c.stderr.contains(expected))
+        let i = try Replay.run(["import", bundle, "--db", dir.db])
+        #expect(i.status == 2 && i.stderr.contains(expected))
+        let q = try Replay.run(["query", "SELECT count(*) AS n FROM snapshot", "--db", dir.db, "--csv"])
+        #expect(!q.stdout.contains("1"))
+    }
+
+    /// One hostile integer for every reader of JSON (and CSV) the tool has: each is exit 2 with the file,
+    /// the line and (in JSON) the path, never a trap. Audit waivers hold no number, and history is read
+    /// from the database the tool wrote, so neither appears here.
+    @Test("Every reader refuses an integer that does not fit with file, line and path: snapshot, trace JSONL and CSV, baseline, capture bundle, SwiftUI debug data")
+    func everyReaderChecksIntegers() throws {
+        let dir = Scratch()
+        let snapshot = dir.file("s.json", #"""
+        {"format":"tapreplay-snapshot","version":1,"screen":"S",
+         "root":{"id":"r","type":"Color","frame":[0,0,10,10],"modifiers":[{"onTapGesture":{"count":1e300}}]}}
+        """#)
+        let snapshotVersion = dir.file("v.json", #"{"format":"tapreplay-snapshot","version":1e300,"screen":"S","root":{"id":"r","type":"T","frame":[0,0,1,1]}}"#)
+        let jsonl = dir.file("t.jsonl", """
+        {"format":"tapreplay-trace","version":1,"trace":"t1","screen":"S"}
+        {"t":0,"touch":1e300,"phase":"began","x":1,"y":1}
+        """)
+        let jsonlVersion = dir.file("h.jsonl", #"{"format":"tapreplay-trace","version":1e300,"trace":"t1","screen":"S"}"# + "\n")
+        let csv = dir.file("t.csv", "trace,screen,t,touch,phase,x,y\nt2,S,0,1e300,began,1,1\n")
+        let baselines = dir.path + "/baselines"
+        try FileManager.default.createDirectory(atPath: baselines, withIntermediateDirectories: true)
+        _ = dir.file("baselines/Settings.json", """
+        {"format":"tapreplay-baseline","version":1,"suite":"Settings",
+         "presses":[{"trace":"t","press":1e300,"at":[1,1],"outcome":"miss"}],
+         "targets":[]}
+        """)
+        let bundle = dir.file("b.capture.json", #"{"format":"tapreplay-capture","version":1e300,"windows":[]}"#)
+        let swiftUI = dir.file("p.swiftui.json", #"[{"properties":[{"id":0,"attribute":{"type":"T","readableType":"T","flags":1e300}}],"children":[]}]"#)
+        let cases: [([String], String)] = [
+            (["hit", snapshot, "1", "1"], "\(snapshot):2: root.modifiers[0].onTapGesture.count: "),
+            (["hit", snapshotVersion, "1", "1"], "\(snapshotVersion):1: version: "),
+            (["import", jsonl, "--db", dir.db], "\(jsonl):2: "),
+            (["import", jsonlVersion, "--db", dir.db], "\(jsonlVersion):1: "),
+            (["import", csv, "--db", dir.db], "\(csv):2: "),
+            (["run", "--snapshots", Replay.root + "/Traces/snapshots/Settings.json", "--baseline", baselines, "--db", dir.path + "/b.sqlite"],
+             "Settings.json:2: presses[0].press: "),
+            (["convert", bundle], "\(bundle):1: version: "),
+            (["import", bundle, "--db", dir.db], "\(bundle):1: version: "),
+            (["convert", swiftUI], "\(swiftUI):1: [0].properties[0].attribute.flags: flags: "),
+        ]
+        for (arguments, located) in cases {
+            let r = try Replay.run(arguments)
+            #expect(r.status == 2, "\(arguments): exit \(r.status), \(r.stderr)")
+            #expect(r.stderr.contains(located), "\(arguments): \(r.stderr)")
+        }
+    }
 }
+

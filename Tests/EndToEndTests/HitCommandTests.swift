@@ -12,7 +12,9 @@ struct HitCommandTests {
         let r = try Replay.run(["hit", settings, "24", "121.5", "--json"])
         #expect(r.status == 0)
         let doc = try #require(r.json)
-        #expect(doc.keys() == ["point", "outcome", "node", "handler", "path", "candidates", "reason"])
+        #expect(doc.keys() == ["point", "outcome", "node", "handler", "path", "candidates", "reason", "profile", "radius", "scores"])
+        #expect(doc.string("profile") == "ios18" && doc.number("radius") == 20)
+        #expect(doc.string("scores.0.best.node") == "row.flowMeter" && doc.number("scores.0.best.score") == 120)
         #expect(doc.number("point.0") == 24 && doc.number("point.1") == 121.5)
         #expect(doc.string("outcome") == "hit")
         #expect(doc.string("node") == "row.flowMeter.icon")
@@ -49,7 +51,9 @@ struct HitCommandTests {
         let i = try #require(ids.firstIndex(of: "row.flowMeter"))
         #expect(doc.keys("targets.\(i)") == ["node", "action", "own", "stolen", "blocked", "ambiguous", "disabled", "miss"])
         let own = try #require(doc.number("targets.\(i).own")), miss = try #require(doc.number("targets.\(i).miss"))
-        #expect(own > 0.1 && own < 0.5 && abs(own + miss - 1) < 0.001)
+        let fractions = ["own", "stolen", "blocked", "ambiguous", "disabled", "miss"].compactMap { doc.number("targets.\(i).\($0)") }
+        #expect(own > 0.1 && own < 0.5 && miss > 0.5 && abs(fractions.reduce(0, +) - 1) < 0.001)
+        #expect(doc.string("profile") == "ios18" && doc.number("touchRadius") == 20)
         let table = try Replay.run(["deadzones", regressed])
         #expect(table.stdout.contains("row.flowMeter") && table.stdout.contains("miss"))
     }

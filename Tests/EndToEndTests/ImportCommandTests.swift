@@ -100,16 +100,21 @@ struct ImportCommandTests {
         }
     }
 
-    @Test("A process killed (SIGKILL) in the middle of an import leaves a sound database, with the trace complete or absent")
-    func killMidImport() throws {
-        let dir = Scratch()
+    /// A trace `big` of 400,000 taps (800,000 events, about 40 MB): an import that takes seconds.
+    static func bigTrace() -> String {
         var text = Self.header.replacingOccurrences(of: "NAME", with: "big") + "\n"
         text.reserveCapacity(40_000_000)
         for i in 0..<400_000 {
             text += #"{"t":\#(i),"touch":1,"phase":"began","x":24,"y":122}"# + "\n"
             text += #"{"t":\#(Double(i) + 0.5),"touch":1,"phase":"ended","x":24,"y":122}"# + "\n"
         }
-        let file = dir.file("big.jsonl", text)
+        return text
+    }
+
+    @Test("A process killed (SIGKILL) in the middle of an import leaves a sound database, with the trace complete or absent")
+    func killMidImport() throws {
+        let dir = Scratch()
+        let file = dir.file("big.jsonl", Self.bigTrace())
         _ = try Replay.run(["import", dir.file("small.jsonl", Self.trace("small")), "--db", dir.db])
         let (p, _, _) = try Replay.start(["import", file, "--db", dir.db])
         // Wait until the import is writing (its write-ahead log grows), then kill it.

@@ -6,16 +6,53 @@ import Testing
 struct LintCommandTests {
     let example = Replay.root + "/Traces/source/SettingsRow.swift"
 
-    @Test("lint Traces/source reports exactly L1 and L2 on the two bad tiers, with file:line:column, and exits 1")
+    /// The regular expression Xcode's issue matcher applies to a build log (and SwiftLint's output relies on).
+    static var xcodeIssue: Regex<(Substring, Substring, Substring, Substring, Substring, Substring)> {
+        #/^(.+):(\d+):(\d+): (warning|error): (.+)$/#
+    }
+
+    @Test("lint Traces/source reports exactly L1 and L2 on the two bad tiers, as path:line:column: error: message [rule], and exits 1")
     func exampleFolder() throws {
         let r = try Replay.run(["lint", "Traces/source"], cwd: Replay.root)
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("Traces/source/SettingsRow.swift:49:10: L1: hollow tap target: ") == true)
-        #expect(lines.last?.hasPrefix("Traces/source/SettingsRow.swift:66:10: L2: shape after gesture: ") == true)
-        #expect(lines.allSatisfy { $0.contains(" (fix: ") && $0.hasSuffix(")") })
+        #expect(lines.first?.hasPrefix("Traces/source/SettingsRow.swift:49:10: error: hollow tap target: ") == true)
+        #expect(lines.last?.hasPrefix("Traces/source/SettingsRow.swift:66:10: error: shape after gesture: ") == true)
+        #expect(lines.first?.hasSuffix("; fix: write .contentShape(Rectangle()) before .onTapGesture [L1]") == true)
+        #expect(lines.last?.hasSuffix(" [L2]") == true)
         #expect(r.stderr.contains("2 findings"))
+    }
+
+    @Test("lint's text is accepted by Xcode's issue matcher: every line parses as path, line, column, warning|error, message")
+    func xcodeIssueMatcher() throws {
+        let dir = Scratch()
+        let file = dir.file("Rows.swift", """
+            import SwiftUI
+            struct Rows: View {
+                var body: some View {
+                    VStack {
+                        HStack { Text("Alerts"); Spacer() }.onTapGesture { open() }
+                        Photo().onTapGesture(count: 2) { like() }.onTapGesture { select() }
+                        Image("a").onTapGesture { open() }.overlay { Image(systemName: "star") }
+                    }
+                }
+            }
+
+            """)
+        let r = try Replay.run(["lint", file])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        var severities: [String: String] = [:]
+        for line in lines {
+            let match = try #require(line.wholeMatch(of: Self.xcodeIssue), "Xcode would not show: \(line)")
+            #expect(String(match.1) == file)
+            #expect(Int(match.2) != nil && Int(match.3) != nil)
+            let rule = String(match.5.suffix(4).dropFirst().dropLast())
+            severities[rule] = String(match.4)
+        }
+        #expect(severities == ["L1": "error", "L5": "warning", "L4": "warning"])
     }
 
     @Test("lint --json prints only JSON: files and findings with file, line, column, rule, message, fix")
@@ -73,14 +110,123 @@ struct LintCommandTests {
     }
 }
 
-@Suite("replay lint on a file that is not valid Swift")
+@Suite("replay lint on files it cannot read")
 struct LintSyntaxErrorTests {
-    @Test("A file that does not parse is linted as far as it goes, with a warning on stderr")
+    @Test("A file that does not parse is linted as far as it goes, with one warning naming it and its line")
     func notValidSwift() throws {
         let dir = Scratch()
         let file = dir.file("Broken.swift", "struct { {{{ (((\n")
         let r = try Replay.run(["lint", file])
         #expect(r.status == 0)
-        #expect(r.stderr.contains("\(file) is not valid Swift"))
+        #expect(r.stderr.contains("\(file):1:8: warning: not valid Swift from here"))
+    }
+
+    /// A folder with a file nested deeper than the linter walks, one the parser gives up on, and one with a finding.
+    func folder() -> (Scratch, deep: String, row: String) {
+        let dir = Scratch()
+        let deep = dir.file("Deep.swift", "import SwiftUI\nlet v = Text(\"a\")" + String(repeating: ".padding()", count: 12_000) + "\n")
+        dir.file("Nested.swift", "let v = " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300) + "\n")
+        let row = dir.file("Row.swift", "import SwiftUI\nlet v = HStack { Text(\"a\"); Spacer() }.onTapGesture { }\n")
+        return (dir, deep, row)
+    }
+
+    @Test("A file too deep for the parser never ends the run: the other files' findings are printed, the file is one warning")
+    func tooDeepIsOneWarning() throws {
+        let (dir, deep, row) = folder()
+        let r = try Replay.run(["lint", dir.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.split(separator: "\n").count == 1 && r.stdout.hasPrefix("\(row):2:"))
+        #expect(r.stderr.contains("\(deep):2:1: warning: nested more than 20000 levels deep"))
+        #expect(r.stderr.contains("Nested.swift:1:") && r.stderr.contains("nested deeper than the parser's 256 levels"))
+    }
+
+    @Test("--json and --sarif stay valid documents with a file that cannot be read: it is listed under warnings / the invocation's notifications")
+    func documentsStayValid() throws {
+        let (dir, deep, _) = folder()
+        let json = try Replay.run(["lint", dir.path, "--json"])
+        let doc = try #require(json.json, "stdout is one JSON document")
+        #expect(doc.number("files") == 3 && doc.count("findings") == 1 && doc.count("warnings") == 2)
+        #expect(doc.string("warnings.0.file") == deep && doc.number("warnings.0.line") == 2)
+        let sarif = try Replay.run(["lint", dir.path, "--sarif"], cwd: dir.path)
+        let s = try #require(sarif.json, "stdout is one SARIF document")
+        #expect(s.count("runs.0.results") == 1)
+        #expect(s.count("runs.0.invocations.0.toolExecutionNotifications") == 2)
+        #expect(s.string("runs.0.invocations.0.toolExecutionNotifications.0.locations.0.physicalLocation.artifactLocation.uri") == "Deep.swift")
+    }
+}
+
+@Suite("replay lint configuration (.replay-lint.yml)")
+struct LintConfigurationTests {
+    static let rows = """
+        import SwiftUI
+        struct Rows: View {
+            var body: some View {
+                VStack {
+                    HStack { Text("Alerts"); Spacer() }.onTapGesture { open() }
+                    Photo().onTapGesture { select() }.onTapGesture(count: 2) { like() }
+                    ZStack { Card(); Text("x").padding() }.onTapGesture { open() }
+                }
+            }
+        }
+
+        """
+
+    @Test("Found by walking up from the file: severities, disabled rules, excluded paths and filling views apply")
+    func walkingUp() throws {
+        let repo = Scratch()
+        repo.file(".replay-lint.yml", """
+            severity:
+              L1: warning
+            disabled_rules: [L4]
+            excluded:
+              - Generated
+            filling_views: [Card]
+
+            """)
+        let file = repo.file("App/Views/Rows.swift", Self.rows)
+        repo.file("Generated/Rows.swift", Self.rows)
+        let r = try Replay.run(["lint", repo.path])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "the Generated copy is excluded: \(lines)")
+        #expect(lines[0].hasPrefix("\(file):5:") && lines[0].contains(": warning: hollow tap target") && lines[0].hasSuffix("[L1]"))
+        #expect(lines[1].hasPrefix("\(file):6:") && lines[1].contains(": error: double tap delays single") && lines[1].hasSuffix("[L5]"))
+        // --fail-on error: warnings alone do not fail a build.
+        let warnOnly = try Replay.run(["lint", file, "--disable", "L5", "--fail-on", "error"])
+        #expect(warnOnly.status == 0 && warnOnly.stdout.contains(": warning: "))
+    }
+
+    @Test("A configuration that cannot be used is exit 2, naming the file and line")
+    func badConfiguration() throws {
+        let repo = Scratch()
+        let config = repo.file(".replay-lint.yml", "severity:\n  L1: loud\n")
+        let file = repo.file("Rows.swift", Self.rows)
+        let r = try Replay.run(["lint", file])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("\(config):2: severity of L1 is error or warning, not loud"))
+        let unknown = try Replay.run(["lint", file, "--config", repo.file("other.yml", "disabled_rulez: [L1]\n")])
+        #expect(unknown.status == 2 && unknown.stderr.contains("other.yml:1: unknown key disabled_rulez"))
+    }
+}
+
+@Suite("replay-lint, the plugins' executable")
+struct ReplayLintExecutableTests {
+    @Test("replay-lint prints what replay lint prints, with the same exit status")
+    func sameAsReplayLint() throws {
+        let tool = Replay.executable.deletingLastPathComponent().appendingPathComponent("replay-lint")
+        try #require(FileManager.default.isExecutableFile(atPath: tool.path), "replay-lint is built beside replay")
+        let p = Process()
+        p.executableURL = tool
+        p.arguments = ["Traces/source"]
+        p.currentDirectoryURL = URL(fileURLWithPath: Replay.root)
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let replay = try Replay.run(["lint", "Traces/source"], cwd: Replay.root)
+        #expect(p.terminationStatus == replay.status)
+        #expect(String(decoding: data, as: UTF8.self) == replay.stdout)
     }
 }

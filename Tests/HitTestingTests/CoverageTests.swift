@@ -48,12 +48,18 @@ struct CoverageTests {
         #expect(t.tap(250, 122).outcome == .miss)      // in the gap
     }
 
-    @Test("Settings row tier 4 (reversed order): the row takes the gap, so not even the rim fires")
+    @Test("Settings row tier 4 (reversed order): the shape takes the gap, so the row fires only where the cloud reaches its leaves, as without it")
     func tierReversed() throws {
         let t = try tester(settingsRow([onTap("openFlowMeter"), rectangleShape]), radius: 10)
         let c = t.coverage(ofID: "row.flowMeter")
-        #expect(abs(c.own - Self.leafShare) < 1e-9)
-        #expect(t.tap(130, 122).outcome == .miss)
+        let without = try tester(settingsRow([onTap("openFlowMeter")]), radius: 10).coverage(ofID: "row.flowMeter")
+        #expect(c.own > Self.leafShare + 0.05 && c.own < 0.5)
+        #expect(abs(c.own - without.own) < 1e-9 && abs(c.miss - without.miss) < 1e-9)
+        #expect(t.tap(130, 122).outcome == .expanded)  // 4 pt right of the title: the gesture inside the shape wins there
+        #expect(t.tap(250, 122).outcome == .miss)      // in the gap the shape responds itself, outside the gesture
+        // Exact (r = 0): only the leaves fire.
+        let exact = try tester(settingsRow([onTap("openFlowMeter"), rectangleShape]), radius: 0).coverage(ofID: "row.flowMeter")
+        #expect(abs(exact.own - Self.leafShare) < 1e-9)
     }
 
     @Test("Coverage counts stolen, blocked, ambiguous, disabled and miss per target")

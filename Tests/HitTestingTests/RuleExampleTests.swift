@@ -12,7 +12,7 @@ struct RuleExampleTests {
         let rule = try #require(HitTestingRules.all.first { $0.description.id == id })
         #expect(!rule.description.triggeringExamples.isEmpty && !rule.description.nonTriggeringExamples.isEmpty)
         for example in rule.description.triggeringExamples + rule.description.nonTriggeringExamples {
-            let tester = HitTester(try example.snapshot(), settings: HitSettings(touchRadius: example.radius))
+            let tester = HitTester(try example.snapshot(), settings: HitSettings(touchRadius: example.radius, profile: example.profile))
             let result = tester.resolve(at: example.tap)
             #expect(result.outcome == example.outcome && result.handler?.action == example.fires,
                     "\(id): at \(example.tap) r = \(example.radius) expected \(example.outcome) \(example.fires ?? "-"), got \(result.outcome) \(result.handler?.action ?? "-") in \(example.root)")

@@ -27,7 +27,7 @@ final class Workspace {
 
     func file(_ name: String, _ text: String) -> String { folder.file(name, text) }
 
-    func run(_ snapshot: String, mode: RecordMode = .missing, radius: Double = 10, baseline: Bool = true,
+    func run(_ snapshot: String, mode: RecordMode = .missing, radius: Double = HitSettings.defaultTouchRadius, baseline: Bool = true,
              probe: Probe.Pattern? = nil) throws -> RunOutcome {
         var request = RunRequest()
         request.probe = probe

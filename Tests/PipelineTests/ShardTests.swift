@@ -208,6 +208,96 @@ struct ShardTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == written)
     }
 
+    /// The example rig, its Settings baseline holding the regressed build's regressions as known problems.
+    static func knownProblemRig() throws -> ShardRig {
+        let rig = try ShardTests.exampleRig()
+        var accept = rig.request
+        accept.acceptance = Acceptance(who: "ana", why: "the rows are redesigned in 3.3 (JIRA-123)", since: "2026-11-22")
+        accept.recordHistory = false
+        _ = try RunPipeline(store: rig.whole).run(accept)
+        #expect(try Baseline(decoding: String(contentsOfFile: rig.baselines + "/Settings.json", encoding: .utf8)).known.count == 17)
+        return rig
+    }
+
+    @Test("Known problems merge as the run lists them, never failing; known problems that no longer occur merge as fixed")
+    func knownAndFixedProblems() throws {
+        let rig = try ShardTests.knownProblemRig()
+        for build in [ShardTests.regressed, ShardTests.good] {
+            rig.request.snapshotPaths = [build, ShardTests.checkout]
+            try rig.whole.pruneRuns(keepRuns: 0)
+            let whole = try rig.run()
+            let settings = try #require(whole.suites.first { $0.suite == "Settings" })
+            if build == ShardTests.regressed {
+                #expect(settings.diff.regressions.isEmpty && settings.diff.known.count == 17 && settings.passed)
+            } else {
+                #expect(settings.diff.known.isEmpty && settings.diff.fixed.count == 17)
+            }
+            for n in 1...3 {
+                try rig.resetHistory()
+                try rig.expectSame(whole, try rig.merge(try rig.shards(n, prefix: "known-\(n)")), "\(n) shards of \(build)")
+            }
+        }
+    }
+
+    @Test("--record --why: the merge accepts the run's regressions into the baselines it writes, as the run does; merging again changes nothing")
+    func recordWithAcceptance() throws {
+        let rig = try ShardTests.knownProblemRig()
+        rig.request.snapshotPaths = [ShardTests.regressed, ShardTests.checkout]
+        rig.request.recordMode = .all
+        var shardRequest = rig.request
+        shardRequest.acceptance = Acceptance(who: "ana", why: "hollow rows until 3.3", since: nil)
+        shardRequest.probe = .edges  // regressions beyond the known ones
+        let files = try rig.shards(2, request: shardRequest)
+        // The merge dates the acceptance with the day the run's first shard started.
+        let day = String(try files.map { try ShardRecord.read($0).run.startedAt }.min()!.prefix(10))
+        let originals = try ["Settings.json", "Checkout.json"].map { try Data(contentsOf: URL(fileURLWithPath: rig.baselines + "/" + $0)) }
+        rig.request = shardRequest
+        rig.request.acceptance?.since = day
+        let whole = try rig.run()
+        #expect(whole.passed && whole.suites.contains { ($0.knownChange?.added.count ?? 0) > 0 })
+        let written = try ["Settings.json", "Checkout.json"].map { try Data(contentsOf: URL(fileURLWithPath: rig.baselines + "/" + $0)) }
+        for (name, data) in zip(["Settings.json", "Checkout.json"], originals) { try data.write(to: URL(fileURLWithPath: rig.baselines + "/" + name)) }
+        let merged = try rig.merge(files)
+        try rig.expectSame(whole, merged, "2 shards with --record --why")
+        let mergedFiles = try ["Settings.json", "Checkout.json"].map { try Data(contentsOf: URL(fileURLWithPath: rig.baselines + "/" + $0)) }
+        #expect(mergedFiles == written)
+        let again = try rig.merge(files)
+        #expect(again.runID == merged.runID && ShardRig.reports(again) == ShardRig.reports(merged))
+        #expect(try ["Settings.json", "Checkout.json"].map { try Data(contentsOf: URL(fileURLWithPath: rig.baselines + "/" + $0)) } == written)
+    }
+
+    @Test("A touch profile other than the baselines', their sides recomputed, and --screen merge exactly as the unsharded run")
+    func profileRecomputedAndScreen() throws {
+        let rig = try ShardTests.exampleRig()
+        rig.request.hit.profile = .ios17  // the baselines were recorded under ios18: their coverage is recomputed
+        rig.request.hit.touchRadius = 12
+        rig.request.screens = ["Settings"]
+        let whole = try rig.run()
+        #expect(whole.suites.map(\.suite) == ["Settings"] && whole.screensNotInRun == ["Checkout"])
+        #expect(whole.suites[0].profile == "ios17" && whole.suites[0].touchRadius == 12)
+        for n in 1...3 {
+            try rig.resetHistory()
+            try rig.expectSame(whole, try rig.merge(try rig.shards(n, prefix: "profile-\(n)")), "\(n) shards")
+        }
+        var other = rig.request
+        other.hit.profile = nil
+        let files = try rig.shards(2, prefix: "profile")
+        let foreign = try rig.shards(2, prefix: "snapshot-profile", request: other)
+        let error = #expect(throws: RunInputError.self) { try rig.merge([files[0], foreign[1]]) }
+        #expect(error?.message.contains("profile ios17 and from each snapshot") == true)
+    }
+
+    @Test("A shard stops at Ctrl-C without a file; a merge stops without recording the run")
+    func interrupted() throws {
+        let rig = try ShardTests.exampleRig()
+        let files = try rig.shards(2)
+        var stopping = rig.request
+        stopping.shouldStop = { true }
+        #expect(throws: RunInterrupted.self) { try RunPipeline(store: rig.sharded).runShard(stopping, shard: try ShardSpec(index: 1, count: 2)) }
+        #expect(throws: RunInterrupted.self) { try RunPipeline(store: rig.sharded).merge(files, shouldStop: { true }) }
+        #expect(try rig.sharded.runs().isEmpty)
+    }
+
     @Test("A missing shard is refused, naming it")
     func missingShard() throws {
         let rig = try ShardTests.exampleRig()
@@ -233,7 +323,7 @@ struct ShardTests {
         other.hit.touchRadius = 12
         let radius = try rig.shards(2, prefix: "radius", request: other)
         var error = #expect(throws: RunInputError.self) { try rig.merge([files[0], radius[1]]) }
-        #expect(error?.message.contains("touchRadius 10 and 12") == true)
+        #expect(error?.message.contains("touchRadius 20 and 12") == true)
         let four = try rig.shards(4, prefix: "four")
         error = #expect(throws: RunInputError.self) { try rig.merge([files[0], four[1]]) }
         #expect(error?.message.contains("shard count (2 and 4)") == true)

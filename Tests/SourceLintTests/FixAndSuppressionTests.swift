@@ -112,13 +112,59 @@ struct FixAndSuppressionTests {
         #expect(f.utf16Column == 42)
     }
 
-    @Test("A chain nested deeper than the linter walks is refused with its line, not a crash")
-    func tooDeep() throws {
+    @Test("A file nested deeper than the linter walks is one warning with its line; the other files are still linted")
+    func tooDeepIsOneWarning() throws {
         let folder = TemporaryFolder("lint-deep")
-        let file = folder.file("Deep.swift", "import SwiftUI\nlet v = Text(\"a\")" + String(repeating: ".padding()", count: 12_000) + "\n")
-        #expect(throws: LintInputError.self) { try SourceFiles.lint(file, with: Linter()) }
+        let deep = folder.file("Deep.swift", "import SwiftUI\nlet v = Text(\"a\")" + String(repeating: ".padding()", count: 12_000) + "\n")
+        folder.file("Row.swift", "let v = HStack { Text(\"a\"); Spacer() }.onTapGesture { }\n")
         let shallow = folder.file("Shallow.swift", "let v = Text(\"a\")" + String(repeating: ".padding()", count: 3_000) + "\n")
-        #expect(try SourceFiles.onLargeStack { try SourceFiles.lint(shallow, with: Linter()) }.isEmpty)
+        let result = try SourceFiles.onLargeStack { try LintRun().run([folder.path]) }
+        #expect(result.files.count == 3)
+        #expect(result.warnings.map(\.file) == [deep])
+        #expect(result.warnings.first?.line == 2 && result.warnings.first?.message.contains("nested more than 20000 levels deep") == true)
+        #expect(result.findings.map(\.rule) == ["L1"], "Row.swift's finding is still reported")
+        #expect(!result.findings.contains { $0.file == shallow })
+    }
+
+    @Test("A file nested deeper than the parser's limit, and one that is not Swift, are warnings naming the file and line")
+    func parserLimitIsOneWarning() throws {
+        let folder = TemporaryFolder("lint-parser-limit")
+        let nested = folder.file("Nested.swift", "let v = " + String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300) + "\n")
+        let broken = folder.file("Broken.swift", "struct {\n  {{{ (((\n")
+        folder.file("Row.swift", "let v = HStack { Text(\"a\"); Spacer() }.onTapGesture { }\n")
+        let result = try SourceFiles.onLargeStack { try LintRun().run([folder.path]) }
+        #expect(Set(result.warnings.map(\.file)) == [nested, broken])
+        #expect(result.warnings.allSatisfy { $0.message.contains("not valid Swift") })
+        #expect(result.findings.map(\.rule) == ["L1"])
+    }
+
+    @Test("Square brackets nested past what the parser takes in reasonable time are one warning, not a hang")
+    func bracketsNestedTooDeep() throws {
+        let folder = TemporaryFolder("lint-brackets")
+        let deep = folder.file("Matrix.swift", "let ok = [[1, 2], [3, 4]]\nlet v = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n")
+        let result = try SourceFiles.onLargeStack { try LintRun().run([deep]) }
+        #expect(result.warnings.map(\.line) == [2])
+        #expect(result.warnings.first?.message.contains("square brackets nested 40 deep") == true)
+        #expect(try SourceFiles.onLargeStack { try LintRun().run([folder.file("Fine.swift", "let m = [[[\"a\": [1]]]]\n")]) }.warnings.isEmpty)
+    }
+
+    @Test("@Environment (\\.colorScheme), a space before the key path, is valid Swift (the compiler accepts it)")
+    func attributeWithSpaceIsValidSwift() throws {
+        let folder = TemporaryFolder("lint-attribute-space")
+        folder.file("Theme.swift", """
+            import SwiftUI
+            struct Themed: View {
+                @Environment (\\.colorScheme) var colorScheme
+                @AppStorage ("tint") var tint = "blue"
+                var body: some View {
+                    HStack { Text("a"); Spacer() }.onTapGesture { }
+                }
+            }
+
+            """)
+        let result = try SourceFiles.onLargeStack { try LintRun().run([folder.path]) }
+        #expect(result.warnings.isEmpty, "no warning: \(result.warnings)")
+        #expect(result.findings.map(\.rule) == ["L1"])
     }
 
     @Test("--fix keeps the file's line breaks (CRLF) and its byte-order mark")
@@ -130,7 +176,7 @@ struct FixAndSuppressionTests {
         let file = folder.file("B.swift", "")
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         try Data(bom + Array("let v = HStack { Text(\"a\"); Spacer() }.onTapGesture { }\n".utf8)).write(to: URL(fileURLWithPath: file))
-        #expect(try SourceFiles.fix(file, with: Linter()) == 1)
+        #expect(try LintRun().run([file], fix: true).fixed == 1)
         let after = try #require(FileManager.default.contents(atPath: file))
         #expect(Array(after) == bom + Array("let v = HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { }\n".utf8))
     }

@@ -15,6 +15,7 @@ import Testing
     var captureClipsToBounds = false
     var captureAccessibilityIdentifier: String?
     var captureAccessibilityLabel: String?
+    var captureViewControllerClassName: String?
     var captureControl: CapturedControl?
     var captureGestureRecognizers: [CapturedRecognizer] = []
     var captureOverridesHitTest = false
@@ -27,8 +28,22 @@ import Testing
 }
 
 
-let environment = CaptureEnvironment(infoDictionary: ["CFBundleIdentifier": "com.example.flow", "CFBundleShortVersionString": "3.2.0", "CFBundleVersion": "512"],
+let environment = CaptureEnvironment(infoDictionary: ["CFBundleIdentifier": "com.example.flow", "CFBundleShortVersionString": "3.2.0",
+                                                      "CFBundleVersion": "512", "DTSDKName": "iphoneos26.0"],
                                      deviceModel: "iPhone16,1", os: "iOS 18.1", scale: 3, width: 393, height: 852)
+
+/// A recorder writing into a new temporary folder (kept alive by the returned folder).
+func temporaryRecorder(source: String = "device") -> (TemporaryFolder, TraceRecorder) {
+    let temp = TemporaryFolder("tapreplay-kit")
+    return (temp, TraceRecorder(directory: URL(fileURLWithPath: temp.path), environment: environment, source: source))
+}
+
+/// The JSON object of each line of a file (the header first).
+func jsonLines(_ url: URL) throws -> [[String: Any]] {
+    try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+}
 
 /// Reads a trace file with the repository's own JSONL reader (every rule of the trace format).
 func readTrace(_ url: URL) throws -> (TraceHeader, [TouchEvent]) {
@@ -70,7 +85,7 @@ struct CaptureKitTests {
         let c = try Converter.convert(try Data(contentsOf: url))
         let s = c.snapshot
         #expect(c.from == .tapreplayCapture && s.screen == "Settings")
-        #expect(s.app == Snapshot.AppInfo(id: "com.example.flow", version: "3.2.0", build: "512"))
+        #expect(s.app.id == "com.example.flow" && s.app.version == "3.2.0" && s.app.build == "512")
         #expect(s.device.model == "iPhone16,1" && s.device.width == 393)
         #expect(s.nodes.first { $0.id == "save" }?.uikit.control == .init(action: "save", enabled: true))
         let r = try #require(s.nodes.first { $0.type == "FlowRowView" })
@@ -79,6 +94,36 @@ struct CaptureKitTests {
         #expect(s.nodes.first { $0.type == "Text" }?.frame == Rect(10, 210, 50, 20))
         let l = try #require(s.nodes.first { $0.type == "UILabel" })
         #expect(!l.uikit.userInteractionEnabled && l.uikit.alpha == 0.5)
+    }
+
+    @MainActor @Test("A view controller's root view carries viewController: the controller's class; other views do not")
+    func viewControllerField() throws {
+        let table = FakeView("UITableView", [0, 0, 393, 852])
+        table.captureViewControllerClassName = "Flow.SettingsViewController"
+        let cell = FakeView("UITableViewCell", [0, 100, 393, 44])
+        table.captureSubviews = [cell]
+        let window = FakeView("UIWindow", [0, 0, 393, 852], [table])
+        let bundle = CaptureBundleWriter.bundle(screen: "Settings", windows: [window], environment: environment, capturedAt: Date())
+        let w = try #require((bundle["windows"] as? [[String: Any]])?.first)
+        let t = try #require((w["subviews"] as? [[String: Any]])?.first)
+        let c = try #require((t["subviews"] as? [[String: Any]])?.first)
+        #expect(w["viewController"] == nil)
+        #expect(t["viewController"] as? String == "Flow.SettingsViewController")
+        #expect(c["viewController"] == nil)
+    }
+
+    @Test("The touch radius (majorRadius) is written on every event that has one; the began event's binds the touch")
+    func radius() throws {
+        let (temp, rec) = temporaryRecorder()
+        defer { withExtendedLifetime(temp) {} }
+        rec.setScreen("Settings", at: 0)
+        rec.record([TouchSample(touch: 1, phase: .began, x: 24, y: 121.5, radius: 12.345678)], at: 0.1)
+        rec.record([TouchSample(touch: 1, phase: .ended, x: 24, y: 121.5, radius: 14)], at: 0.2)
+        rec.record([TouchSample(touch: 2, phase: .began, x: 24, y: 121.5, radius: .nan)], at: 0.3)
+        rec.record([TouchSample(touch: 2, phase: .ended, x: 24, y: 121.5)], at: 0.4)
+        rec.stop()
+        let (_, events) = try readTrace(try #require(rec.files.first))
+        #expect(events.map(\.radius) == [12.346, 14, nil, nil])
     }
 
     @Test("A session's trace: header from the environment, times from the session start, one finger id per touch, valid JSONL")

@@ -184,3 +184,42 @@ struct ImportTests {
         #expect(try store.events(ofTrace: try store.traces()[0].rowID)[0].expect?.count == 3_000_000)
     }
 }
+
+@Suite("Import: touch radius and fired events (trace.md)")
+struct RadiusAndFiredTests {
+    @Test("A radius that is negative or beyond 200 pt is an import error naming the line; 0 is an exact touch")
+    func radiusBounds() throws {
+        try BadInputTests().expectRejected("a.jsonl", jsonl([#"{"t":0,"touch":1,"phase":"began","x":1,"y":2,"radius":-1}"#, tapLines[1]]),
+                                           line: 2, "'radius' must not be negative")
+        try BadInputTests().expectRejected("b.jsonl", jsonl([#"{"t":0,"touch":1,"phase":"began","x":1,"y":2,"radius":250}"#, tapLines[1]]),
+                                           line: 2, "'radius' 250 pt is beyond 200 pt")
+        try BadInputTests().expectRejected("c.csv", "trace,screen,t,touch,phase,x,y,radius\nt1,S,0,1,began,1,2,201\nt1,S,0.1,1,ended,1,2,\n",
+                                           line: 2, "beyond 200 pt")
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let ok = try store.importFile(dir.file("d.jsonl", jsonl([#"{"t":0,"touch":1,"phase":"began","x":1,"y":2,"radius":0}"#, tapLines[1]])))
+        #expect(ok.tracesAdded == ["t1"])
+        let stored = try store.events(ofTrace: try store.traces()[0].rowID, expectedCount: 2)
+        #expect(stored[0].radius == 0)
+    }
+
+    @Test("fired events are stored in JSON Lines and CSV and read back; one that binds to no touch is a warning with its line, and kept")
+    func firedEvents() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let jsonlFile = dir.file("f.jsonl", jsonl(tapLines + [#"{"t": 0.2, "fired": "openFlowMeter"}"#, #"{"t": 5, "fired": "late"}"#]))
+        let a = try store.importFile(jsonlFile)
+        #expect(a.tracesAdded == ["t1"] && a.eventsAdded == 4)
+        #expect(a.warnings.count == 1 && a.warnings[0].hasPrefix("\(jsonlFile):5: warning: 'fired' late"), "\(a.warnings)")
+        let events = try store.events(ofTrace: try store.traces()[0].rowID, expectedCount: 4)
+        #expect(events[2] == TouchEvent.fired(t: 0.2, action: "openFlowMeter"))
+        let csv = dir.file("f.csv", "trace,screen,t,touch,phase,x,y,radius,expect\nt2,S,0,1,began,1,2,12,\nt2,S,0.1,1,ended,1,2,,\nt2,S,0.15,,fired,,,,save\n")
+        let b = try store.importFile(csv)
+        #expect(b.tracesAdded == ["t2"] && b.warnings.isEmpty)
+        let row = try #require(try store.traces().first { $0.header.trace == "t2" })
+        let back = try store.events(ofTrace: row.rowID, expectedCount: 3)
+        #expect(back[0].radius == 12 && back[2].firedAction == "save")
+        try BadInputTests().expectRejected("g.jsonl", jsonl(tapLines + [#"{"t": 0.2, "fired": "x", "phase": "ended"}"#]), line: 4, "a 'fired' event has no 'phase'")
+        try BadInputTests().expectRejected("h.csv", "trace,screen,t,touch,phase,x,y,expect\nt3,S,0,,fired,,,\n", line: 2, "names the action that ran")
+    }
+}

@@ -31,7 +31,7 @@ public struct HollowTargetRule: AuditRule {
                   {"id":"buy.icon","type":"Image","frame":[24,713,24,24]},
                   {"id":"buy.title","type":"Text","frame":[56,714,60,22]}]}]}]}
             """, node: "buy", severity: .error),
-            // Only a sliver is dead (the touch radius reaches 10 pt into the 30 pt gap from either side): a warning.
+            // Only a sliver is dead (a 20-pt touch binds to either side from about 11 pt into the 30 pt gap): a warning.
             AuditExample("""
             {"id":"pair","type":"HStack","frame":[0,0,400,40],"modifiers":[{"onTapGesture":{"action":"go"}}],"children":[
               {"id":"pair.a","type":"Color","frame":[0,0,185,40]},

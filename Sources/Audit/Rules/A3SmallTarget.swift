@@ -93,14 +93,15 @@ public struct SmallTargetRule: AuditRule {
     private func box(of target: Int, exact: HitTester, in area: Rect, skipping: Rect?, step: Double) -> Rect? {
         let (xs, ys) = HitTester.sampleCentres(of: area, step: step)
         var scratch = HitScratch()
+        let exactTouch = TouchCloud(radius: 0)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for y in ys {
             for x in xs {
                 let p = Point(x, y)
                 if let skipping, skipping.contains(p) { continue }
-                let view = exact.land(at: p, scratch: &scratch)
-                guard view >= 0 else { continue }
-                let won = exact.tapWinner(at: p, hitView: view, scratch: &scratch)
+                let location = exact.locate(at: p, cloud: exactTouch, scratch: &scratch)
+                guard location.node >= 0 else { continue }
+                let won = exact.tapWinner(for: location, scratch: &scratch)
                 guard won.fired?.node == target || won.simultaneousHandlers.contains(where: { $0.node == target }) else { continue }
                 minX = Swift.min(minX, x - step / 2); maxX = Swift.max(maxX, x + step / 2)
                 minY = Swift.min(minY, y - step / 2); maxY = Swift.max(maxY, y + step / 2)

@@ -3,13 +3,13 @@ import HitTesting
 import TapModel
 import TapRules
 
-/// A4 crowded: two targets within 2r of each other, so a touch between them
-/// lands in no region and has both within the touch radius: `ambiguous` (S9),
-/// a device may fire either. The engine resolves a tap at every cell of a
-/// grid (aligned to the window) within r of each SwiftUI target's frame, on
-/// the screen (the snapshot's canvas); the
-/// value is the area (pt²) where the pair is ambiguous. A warning, one per pair,
-/// on the pair's first target in document order.
+/// A4 crowded: part of the screen around a target binds `ambiguous`
+/// (touch-binding.md §5): a neighbour covers a touch there within 20 % as much
+/// as the target does, so neither takes it — their common container does, and
+/// nothing fires. The engine resolves a tap at every cell of a grid (aligned to
+/// the window) within the touch radius of each SwiftUI target's frame, on the
+/// screen (the snapshot's canvas); the value is the area (pt²) where the pair is
+/// ambiguous. A warning, one per pair, on the pair's first target in document order.
 ///
 /// UIKit hit testing is exact (U4), so only SwiftUI targets can be crowded.
 public struct CrowdedRule: AuditRule {
@@ -19,7 +19,7 @@ public struct CrowdedRule: AuditRule {
     public static let description = RuleDescription(
         id: "A4",
         name: "crowded",
-        summary: "two targets within 2r of each other, so a touch between them is ambiguous",
+        summary: "a neighbour covers a touch near the target within 20 % as much as the target, so neither takes it and nothing fires",
         triggeringExamples: [
             // Two 40 pt icons 8 pt apart.
             AuditExample("""
@@ -75,9 +75,9 @@ public struct CrowdedRule: AuditRule {
                 var scratch = HitScratch()
                 for i in stride(from: k, to: list.count, by: chunks) {
                     let p = Point((Double(list[i].x) + 0.5) * step, (Double(list[i].y) + 0.5) * step)
-                    guard c.tester.resolve(at: p, candidateLimit: 2, scratch: &scratch).outcome == .ambiguous else { continue }
-                    let all = c.tester.toleranceCandidates(at: p, radius: r, scratch: &scratch)
-                    out[i] = Array(Set(all.map(\.handler.node))).sorted()
+                    let touch = c.tester.resolve(at: p, scratch: &scratch)
+                    guard touch.outcome == .ambiguous else { continue }
+                    out[i] = Array(Set(touch.candidates.compactMap { $0.handler?.node })).sorted()
                 }
             }
         }
@@ -92,8 +92,8 @@ public struct CrowdedRule: AuditRule {
             let a = Int(pair.x), b = Int(pair.y)
             let cells = area[pair]!
             let size = Double(cells.count) * step * step
-            let message = "\(c.id(a)) and \(c.id(b)) lie within 2 × \(AuditContext.number(r)) pt of each other: a touch on the "
-                + "\(AuditContext.number(size)) pt² between them is ambiguous (S9), and a device may fire either"
+            let message = "\(c.id(a)) and \(c.id(b)) are so close that a \(AuditContext.number(r)) pt touch on the "
+                + "\(AuditContext.number(size)) pt² between them covers both within 20 % as much: neither takes it, their container does, and nothing fires (S9)"
             let fix = "move them at least \(AuditContext.number(2 * r)) pt apart, or let each fill its half of the gap "
                 + "(.contentShape(Rectangle()) over a frame that reaches the other) so an exact hit decides"
             return c.finding(Self.id, .warning, a, value: size, message: message, fix: fix, area: merged(cells, step: step))

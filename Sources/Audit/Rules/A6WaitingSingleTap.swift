@@ -59,13 +59,13 @@ public struct WaitingSingleTapRule: AuditRule {
     /// where it fires within the touch radius.
     static func firingSpot(_ s: TargetSamples, in c: AuditContext) -> Point? {
         let centre = c.node(s.target).frame.center
-        let r = c.tester.resolve(at: centre, candidateLimit: 2)
+        let r = c.tester.resolve(at: centre)
         if r.outcome == .hit, r.handler?.node == s.target { return centre }
         var scratch = HitScratch()
         var within: Point?
         for i in 0..<s.count where s.kinds[i] == .own {
             let p = Point(s.xs[i % s.xs.count], s.ys[i / s.xs.count])
-            if c.tester.resolve(at: p, candidateLimit: 2, scratch: &scratch).outcome == .hit { return p }
+            if c.tester.resolve(at: p, scratch: &scratch).outcome == .hit { return p }
             if within == nil { within = p }
         }
         return within

@@ -29,6 +29,8 @@ struct Compilation {
     var maskedAbove: [Bool]
     /// The current view's interaction contentShapes, in modifier order (S3, S4).
     var contentShapes: [(modifier: Int, shape: Int32)] = []
+    /// Every view's interaction contentShapes (the responder tree wraps them, touch-binding.md §1).
+    var nodeContentShapes: [[(modifier: Int, shape: Int32)]]
 
     init(_ nodes: [Node]) {
         self.nodes = nodes
@@ -42,6 +44,7 @@ struct Compilation {
         handlers = [[Handler]](repeating: [], count: n)
         disabledAbove = [Bool](repeating: false, count: n)
         maskedAbove = [Bool](repeating: false, count: n)
+        nodeContentShapes = [[(modifier: Int, shape: Int32)]](repeating: [], count: n)
     }
 
     /// Runs every step over every view; a view's parent is always compiled first.

@@ -32,58 +32,76 @@ public enum S10WhoFires: HitTestingRule {
 extension HitTester {
     // MARK: - Arbitration: who fires
 
-    /// Every handler that competes for a touch at `p` landing on `hitView`, in
-    /// the order they get to recognize it (S10, U4), and the simultaneous ones
-    /// apart. Masked handlers (S11) and those whose attachment region does not
-    /// hold `p` are left out; disabled ones are kept (callers skip them).
+    /// Every handler that receives a touch that went to `location`, in the order they get
+    /// to recognize it (S10, U4), and the simultaneous ones apart. Masked handlers (S11)
+    /// are left out; disabled ones are kept (callers skip them).
     ///
-    /// Order: walking up from the hit view, each run of SwiftUI views gives its
-    /// `highPriorityGesture`s outermost first, then its other gestures innermost
-    /// first (on one view, the earlier-written first; a Button's action is
-    /// innermost); each run of UIKit views gives, view by view from the hit
-    /// view up, its recognizers then its control.
-    public func competitors(at p: Point, hitView: Int) -> (ordered: [Handler], simultaneous: [Handler]) {
+    /// A SwiftUI gesture receives the touch if and only if the bound responder is its own
+    /// responder or lies inside it (touch-binding.md §3): walking up from the bound
+    /// responder gives them innermost first. A UIKit view receives it from the hit view
+    /// up through its superviews (U4). The walk alternates between the two where a hosting
+    /// view (U5) or a representable joins them. Each run of SwiftUI gestures gives its
+    /// `highPriorityGesture`s outermost first, then its other gestures innermost first;
+    /// each run of UIKit views gives, view by view from the hit view up, its recognizers
+    /// then its control.
+    public func competitors(for location: Location) -> (ordered: [Handler], simultaneous: [Handler]) {
         var scratch = HitScratch()
-        competitors(at: p, hitView: hitView, scratch: &scratch)
+        competitors(for: location, scratch: &scratch)
         return (scratch.ordered, scratch.simultaneous)
     }
 
-    /// `competitors(at:hitView:)` into `scratch.ordered` and `scratch.simultaneous`.
-    public func competitors(at p: Point, hitView: Int, scratch: inout HitScratch) {
+    /// `competitors(for:)` into `scratch.ordered` and `scratch.simultaneous`.
+    public func competitors(for location: Location, scratch: inout HitScratch) {
+        competitors(responder: location.responder, view: location.view, scratch: &scratch)
+    }
+
+    /// The walk of `competitors(for:)` from a bound responder or a UIKit view.
+    func competitors(responder: Int32, view: Int, scratch: inout HitScratch) {
         scratch.ordered.removeAll(keepingCapacity: true)
         scratch.simultaneous.removeAll(keepingCapacity: true)
-        scratch.segment.removeAll(keepingCapacity: true)
-        guard hitView >= 0 else { return }
-        var system = snapshot.nodes[hitView].system
-        func flush(_ scratch: inout HitScratch) {
-            if system == .uikit {
-                for v in scratch.segment where !handlers[v].isEmpty {
-                    for h in handlers[v] where !h.isMasked && attachmentHolds(h, p, hitView: hitView) {
+        var r = Int(responder), v = view
+        let t = responders
+        let nodes = snapshot.nodes
+        while r >= 0 || v >= 0 {
+            if r >= 0 {
+                // A run of SwiftUI gestures: every gesture responder from r up to the tree's root.
+                scratch.segment.removeAll(keepingCapacity: true)
+                var top = r
+                var a = r
+                while a >= 0 {
+                    if t.kind[a] == .gesture { scratch.segment.append(a) }
+                    top = a
+                    a = Int(t.parent[a])
+                }
+                for g in scratch.segment.reversed() {
+                    let h = handlers[Int(t.node[g])][Int(t.handlerSlot[g])]
+                    if h.priority == .high && !h.isMasked { scratch.ordered.append(h) }
+                }
+                for g in scratch.segment {
+                    let h = handlers[Int(t.node[g])][Int(t.handlerSlot[g])]
+                    guard !h.isMasked else { continue }
+                    if h.priority == .normal { scratch.ordered.append(h) } else if h.priority == .simultaneous { scratch.simultaneous.append(h) }
+                }
+                // Out of the tree: its hosting view, if it has one.
+                v = nodes[Int(t.node[top])].parent
+                r = -1
+            } else {
+                // A run of UIKit views from v up: each view's recognizers, then its control (U4).
+                var u = v
+                v = -1
+                while u >= 0 && nodes[u].system == .uikit {
+                    for h in handlers[u] where !h.isMasked {
                         if h.priority == .simultaneous { scratch.simultaneous.append(h) } else { scratch.ordered.append(h) }
                     }
-                }
-            } else {
-                for v in scratch.segment.reversed() where hasHighPriority[v] {
-                    for h in handlers[v].reversed() where h.priority == .high && !h.isMasked && attachmentHolds(h, p, hitView: hitView) {
-                        scratch.ordered.append(h)
+                    let p = nodes[u].parent
+                    if p >= 0 && nodes[p].system == .swiftui {
+                        r = Int(t.platformOf[u])  // a representable: SwiftUI's gestures around it come next
+                        break
                     }
-                }
-                for v in scratch.segment where !handlers[v].isEmpty {
-                    for h in handlers[v] where !h.isMasked && attachmentHolds(h, p, hitView: hitView) {
-                        if h.priority == .normal { scratch.ordered.append(h) } else if h.priority == .simultaneous { scratch.simultaneous.append(h) }
-                    }
+                    u = p
                 }
             }
-            scratch.segment.removeAll(keepingCapacity: true)
         }
-        var v = hitView
-        while v >= 0 {
-            let s = snapshot.nodes[v].system
-            if s != system { flush(&scratch); system = s }
-            scratch.segment.append(v)
-            v = snapshot.nodes[v].parent
-        }
-        flush(&scratch)
     }
 
     /// The one arbitration (S10, S11, U4), used by `hit`, coverage and the replay alike:
@@ -123,11 +141,17 @@ extension HitTester {
         return a
     }
 
-    /// What a single tap at `p` landing on `hitView` fires: `arbitrate` with every
-    /// tap-like competitor recognizing it.
-    public func tapWinner(at p: Point, hitView: Int, scratch: inout HitScratch) -> Arbitration<Void> {
-        competitors(at: p, hitView: hitView, scratch: &scratch)
+    /// What a single tap that went to `location` fires: `arbitrate` with every tap-like
+    /// competitor recognizing it.
+    public func tapWinner(for location: Location, scratch: inout HitScratch) -> Arbitration<Void> {
+        competitors(for: location, scratch: &scratch)
         return HitTester.arbitrate(ordered: scratch.ordered, simultaneous: scratch.simultaneous) { $0.isTapLike ? () : nil }
+    }
+
+    /// What a single tap bound to `responder` would fire (for ambiguity: what each candidate would fire).
+    func tapWinner(responder: Int32, scratch: inout HitScratch) -> Handler? {
+        competitors(responder: responder, view: -1, scratch: &scratch)
+        return HitTester.arbitrate(ordered: scratch.ordered, simultaneous: scratch.simultaneous) { $0.isTapLike ? () : nil }.fired
     }
 }
 

@@ -30,6 +30,18 @@ extension Compilation {
     mutating func compileLeafShape(_ i: Int) {
         let node = nodes[i]
         guard node.isLeaf && !node.clear else { return }  // a container (S2) has no base shape
-        baseShape[i] = addShape(node.shape?.resolve(in: node.frame) ?? .rect(node.frame), i)
+        baseShape[i] = addShape((node.shape ?? Compilation.drawnShape(of: node.type))?.resolve(in: node.frame) ?? .rect(node.frame), i)
+    }
+
+    /// The path a shape type draws in its frame when the node gives no `shape`: a `Circle` the
+    /// largest centred circle, an `Ellipse` and a `Capsule` theirs; nil for everything drawn over
+    /// its whole frame (a `RoundedRectangle` of unknown corner radius counts as its frame).
+    static func drawnShape(of type: String) -> ShapeSpec? {
+        switch type {
+        case "Circle": return ShapeSpec(.circle)
+        case "Ellipse": return ShapeSpec(.ellipse)
+        case "Capsule": return ShapeSpec(.capsule)
+        default: return nil
+        }
     }
 }

@@ -35,6 +35,7 @@ extension Compilation {
                 contentShapes.append((m, addShape(spec.resolve(in: node.frame), i)))
             }
         }
+        nodeContentShapes[i] = contentShapes
     }
 
     /// S3: from the outermost contentShape outward, the shape is the view's region and its subtree's gate.

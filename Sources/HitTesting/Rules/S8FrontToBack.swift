@@ -25,62 +25,155 @@ public enum S8FrontToBack: HitTestingRule {
         ])
 }
 
-extension HitTester {
-    // MARK: - Landing: which view takes the touch
+/// Where a touch went: the innermost view or responder that took it, and the
+/// SwiftUI binding that decided (touch-binding.md §3; UIKit stays exact, U1–U4).
+public struct Location: Sendable {
+    /// The bound SwiftUI responder that took the touch, or -1.
+    public var responder: Int32 = -1
+    /// The UIKit view that took the touch exactly (U1), or -1.
+    public var view: Int = -1
+    /// The view that took the touch (the UIKit view, or the bound responder's node), -1 when nothing did.
+    public var node: Int = -1
+    /// The SwiftUI binding that took part: the one that bound `responder`, or one the touch
+    /// passed through (its root responded itself) on the way to `view` or to nothing.
+    public var binding: Binding?
 
-    /// The view that takes a touch at `p` exactly (no tolerance), or -1.
-    /// With `excluding`, the views in that index range (a subtree) are treated
-    /// as absent: what would have taken the touch had they not been there.
-    ///
-    /// - Complexity: O(log n + k log k + d) for k views whose boxes hold p and
-    ///   gate depth d.
-    public func land(at p: Point, excluding: Range<Int>? = nil) -> Int {
-        var scratch = HitScratch()
-        return land(at: p, excluding: excluding, scratch: &scratch)
-    }
-
-    /// `land(at:excluding:)` with reusable buffers (no allocation on the hot path).
-    public func land(at p: Point, excluding: Range<Int>? = nil, scratch: inout HitScratch) -> Int {
-        if !settings.spatialIndex { return landByWalking(at: p, excluding: excluding) }
-        scratch.candidates.removeAll(keepingCapacity: true)
-        scratch.failedGates.removeAll(keepingCapacity: true)  // gated subtrees known not to hold p
-        selfIndex.query(point: p) { scratch.candidates.append($0) }
-        if scratch.candidates.count > 1 { scratch.candidates.sort(by: >) }
-        outer: for c in scratch.candidates {
-            let node = Int(c)
-            if let excluding, excluding.contains(node) { continue }
-            for g in scratch.failedGates where node >= g && node < snapshot.nodes[g].end { continue outer }
-            guard shapes[Int(selfShape[node])].contains(p) else { continue }
-            var a = Int(gateAncestor[node])
-            while a >= 0 {
-                if !shapes[Int(gateShape[a])].contains(p) {
-                    scratch.failedGates.append(a)
-                    continue outer
-                }
-                a = Int(gateAncestor[a])
-            }
-            return node
-        }
-        return -1
-    }
-
+    public init() {}
 }
 
 extension HitTester {
-    /// Reference implementation of `land(at:)`: walks the tree front to back
-    /// exactly as S2, S8 and U1 describe (a view asks its children last first;
-    /// the first that takes the touch wins; else the view itself), without the
-    /// spatial index. Used by the tests to check the index, and by the
-    /// benchmark as the brute-force baseline.
+    // MARK: - Landing: which view takes the touch
+
+    /// Where a touch at `c` with `cloud` goes: SwiftUI trees bind it with the cloud (S9),
+    /// UIKit views take it exactly at `c` (U1–U3, S8's front-to-back order), a hosting
+    /// view's SwiftUI content first (U5). Views in `excluding` (a subtree) are absent.
+    public func locate(at c: Point, cloud: TouchCloud, excluding: Range<Int>? = nil, record: Bool = false,
+                       scratch: inout HitScratch) -> Location {
+        guard !snapshot.nodes.isEmpty else { return Location() }
+        if snapshot.nodes[0].system == .swiftui {
+            let root = responders.islandOf[0]
+            guard root >= 0 else { return Location() }
+            let b = bind(at: c, cloud: cloud, root: root, excluding: excluding, record: record, buffers: &scratch.binding)
+            if b.bound >= 0 && !b.rootBound { return located(b, at: c, cloud: cloud, excluding: excluding, record: record, scratch: &scratch) }
+            var none = Location()
+            none.binding = b
+            return none
+        }
+        return landUIKit(at: c, cloud: cloud, scope: -1, excluding: excluding, record: record, scratch: &scratch) ?? Location()
+    }
+
+    /// The location of a SwiftUI binding: its responder, or inside a bound UIKit view (U5: a
+    /// representable is hit-tested exactly from there; itself when nothing inside takes the point).
+    private func located(_ b: Binding, at c: Point, cloud: TouchCloud, excluding: Range<Int>?, record: Bool,
+                         scratch: inout HitScratch) -> Location {
+        let node = Int(responders.node[Int(b.bound)])
+        if responders.kind[Int(b.bound)] == .platform {
+            if var inner = landUIKit(at: c, cloud: cloud, scope: node, excluding: excluding, record: record, scratch: &scratch) {
+                if inner.binding == nil { inner.binding = b }
+                return inner
+            }
+            var l = Location()
+            l.view = node; l.node = node; l.binding = b
+            return l
+        }
+        var l = Location()
+        l.responder = b.bound; l.node = node; l.binding = b
+        return l
+    }
+
+    /// The UIKit hit test (U1–U3) within `scope` (-1: the window; else a representable's
+    /// subtree): the latest view in document order whose self shape holds `c` and whose
+    /// gated ancestors all hold it; a hosting view's SwiftUI content is bound first and
+    /// takes the touch unless its root responds itself (U5). Nil when nothing takes it.
+    ///
+    /// - Complexity: O(log n + k log k + d) for k candidates and gate depth d, plus a binding per SwiftUI tree tried.
+    func landUIKit(at c: Point, cloud: TouchCloud, scope: Int, excluding: Range<Int>?, record: Bool,
+                   scratch: inout HitScratch) -> Location? {
+        scratch.candidates.removeAll(keepingCapacity: true)
+        if settings.spatialIndex {
+            uikitIndex.query(point: c) { v in if uikitScope[Int(v)] == Int32(scope) { scratch.candidates.append(v) } }
+            islandIndex.query(point: c) { t in
+                let host = snapshot.nodes[Int(t)].parent
+                if uikitScope[host] == Int32(scope) { scratch.candidates.append(t) }
+            }
+        } else {
+            // Every view of the scope (the reference for the tests and the benchmark).
+            let nodes = snapshot.nodes
+            for v in max(scope, 0)..<(scope >= 0 ? nodes[scope].end : nodes.count) {
+                let p = nodes[v].parent
+                if nodes[v].system == .uikit {
+                    if uikitScope[v] == Int32(scope) && v != scope && alive[v] && selfShape[v] >= 0 { scratch.candidates.append(Int32(v)) }
+                } else if p >= 0 && nodes[p].system == .uikit && uikitScope[p] == Int32(scope) {
+                    scratch.candidates.append(Int32(v))
+                }
+            }
+        }
+        if scratch.candidates.count > 1 { scratch.candidates.sort(by: >) }
+        var passedThrough: Binding?
+        var k = 0
+        while k < scratch.candidates.count {
+            let v = Int(scratch.candidates[k])
+            k += 1
+            if let excluding, excluding.contains(v) { continue }
+            let node = snapshot.nodes[v]
+            if node.system == .swiftui {
+                // A SwiftUI tree under a hosting view: its host's bounds (and every gate above) must hold c.
+                guard alive[node.parent], gatesHold(c, from: node.parent, scope: scope) else { continue }
+                let root = responders.islandOf[v]
+                let b = bind(at: c, cloud: cloud, root: root, excluding: excluding, record: record, buffers: &scratch.binding)
+                if b.bound >= 0 && !b.rootBound {
+                    return located(b, at: c, cloud: cloud, excluding: excluding, record: record, scratch: &scratch)
+                }
+                if passedThrough == nil { passedThrough = b }
+                continue
+            }
+            guard shapes[Int(selfShape[v])].contains(c), gatesHold(c, from: Int(gateAncestor[v]), scope: scope) else { continue }
+            var l = Location()
+            l.view = v; l.node = v; l.binding = passedThrough
+            return l
+        }
+        if passedThrough != nil {
+            var l = Location()
+            l.binding = passedThrough
+            return l
+        }
+        return nil
+    }
+
+    /// Whether `c` lies inside the gate of `start` (when it has one) and of every gated ancestor above it, within `scope`.
+    private func gatesHold(_ c: Point, from start: Int, scope: Int) -> Bool {
+        var a = start
+        if a >= 0 && gateShape[a] < 0 { a = Int(gateAncestor[a]) }
+        while a >= 0 && a >= scope {
+            if !shapes[Int(gateShape[a])].contains(c) { return false }
+            a = Int(gateAncestor[a])
+        }
+        return true
+    }
+
+    /// UIKit's exact landing (U1–U3 and S8 front to back) with SwiftUI content bound at radius 0:
+    /// the view a touch at `p` lands on, or -1.
+    public func land(at p: Point, excluding: Range<Int>? = nil) -> Int {
+        var scratch = HitScratch()
+        return locate(at: p, cloud: TouchCloud(radius: 0), excluding: excluding, scratch: &scratch).node
+    }
+}
+
+extension HitTester {
+    /// Reference implementation of UIKit's exact landing: walks the tree front to back
+    /// exactly as S8 and U1 describe (a view asks its subviews last first; the first
+    /// that takes the touch wins; else the view itself), without the spatial index.
+    /// SwiftUI content is not walked: it binds (S9). Used by the tests to check the
+    /// index, and by the benchmark as the brute-force baseline.
     ///
     /// - Complexity: O(n) per touch.
     public func landByWalking(at p: Point, excluding: Range<Int>? = nil) -> Int {
         let nodes = snapshot.nodes
-        guard !nodes.isEmpty else { return -1 }
+        guard !nodes.isEmpty, nodes[0].system == .uikit else { return -1 }
         // Each frame: a view and how many of its children (from the back) remain to ask.
         var stack: [(node: Int, remaining: Int)] = []
         func enter(_ n: Int) -> Bool {
-            guard alive[n] else { return false }
+            guard alive[n], nodes[n].system == .uikit else { return false }
             if let excluding, excluding.contains(n) { return false }
             if gateShape[n] >= 0 && !shapes[Int(gateShape[n])].contains(p) { return false }
             stack.append((n, nodes[n].children.count))

@@ -1,140 +1,44 @@
 import TapModel
 import TapRules
 
-/// S9 Touch tolerance [r = 10 pt]: a touch is a disk. If the centre lies in a
-/// SwiftUI region only the exact hit counts; otherwise the candidates are the
-/// handlers an exact touch within r would fire (their distance: to the nearest
-/// such spot). One → it fires (`expanded`); several → `ambiguous`. Nested
-/// handlers reached through one spot are one candidate. UIKit regions take no
-/// part (U4). r = 0 turns tolerance off. Where S9 applies is decided in
-/// Touch.swift (`resolve`).
+/// S9 Touch binding (version 2) [radius 20 pt, profile]: a touch is a weighted
+/// cloud of samples around its centre, sized by its radius (TouchCloud.swift);
+/// every SwiftUI responder scores priority × opacity × the weight of the samples
+/// its region covers that nothing in front has claimed, and a child takes the
+/// touch only when it clearly wins — best ≥ max(8, 1.2 × runner-up) on iOS 18 —
+/// otherwise its container responds (TouchBinder.swift runs the test; the
+/// profile's parameters are TouchProfile.swift). A gesture receives the touch when
+/// the bound responder is its own or lies inside it (S10WhoFires.swift). UIKit
+/// takes no part (U4): it is hit-tested exactly at the centre. Radius 0 is one sample.
+///
+/// The examples are the worked examples of the contract: a row's label reached from
+/// 8 pt away, two stacked rows, a small button beside a row, a dot beside a card.
 public enum S9TouchBinding: HitTestingRule {
+    /// A 390 × 44 row `HStack { Spacer(); Text }` with a tap gesture; the Text at 300–360 × 12–32.
+    static let row = #"{"id":"row","type":"HStack","frame":[0,0,390,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.spacer","type":"Spacer","frame":[0,0,300,44]},{"id":"row.text","type":"Text","frame":[300,12,60,20]}]}"#
+    /// A 6 × 6 dot at 97–103 beside a card at 103–303 × 60–140, both with tap gestures.
+    static let dotAndCard = #"{"id":"screen","type":"ZStack","frame":[0,0,393,852],"children":[{"id":"card","type":"RoundedRectangle","frame":[103,60,200,80],"modifiers":[{"onTapGesture":{"action":"openCard"}}]},{"id":"dot","type":"Color","frame":[97,97,6,6],"modifiers":[{"onTapGesture":{"action":"dot"}}]}]}"#
+
     public static let description = RuleDescription(
         id: "S9",
         name: "touch binding",
-        summary: "a touch near a SwiftUI target binds to it; between two it is ambiguous; UIKit takes no part",
+        summary: "a touch is a weighted cloud sized by its radius; a child takes it only with a score ≥ max(8, 1.2 × the runner-up), else its container responds",
         triggeringExamples: [
-            // A tap 6 pt beside a button fires it at r = 10.
-            HitExample(#"{"id":"screen","type":"ZStack","frame":[0,0,300,300],"children":[{"id":"close","type":"Image","frame":[100,100,24,24],"modifiers":[{"onTapGesture":{"action":"close"}}]}]}"#,
-                       tap: Point(130, 112), .expanded, fires: "close", radius: 10),
+            // 8 pt left of the Text: at r = 20 the Text covers 13.5 ≥ 8 and the row fires (expanded).
+            HitExample(row, tap: Point(292, 22), .expanded, fires: "open", radius: 20),
+            // The dot's centre: r = 10 the dot (24 vs 15); r = 20 the card (35.5 vs 24).
+            HitExample(dotAndCard, tap: Point(100, 100), .hit, fires: "dot", radius: 10),
+            HitExample(dotAndCard, tap: Point(100, 100), .expanded, fires: "openCard", radius: 20),
+            // r = 16: 24 vs 25, neither leads by 20 %: their container responds and nothing fires.
+            HitExample(dotAndCard, tap: Point(100, 100), .ambiguous, radius: 16),
+            // iOS 26 SDK: the best child always wins.
+            HitExample(dotAndCard, tap: Point(100, 100), .expanded, fires: "openCard", radius: 16, profile: .ios26SDK),
+            HitExample(row, tap: Point(292, 22), .expanded, fires: "open", radius: 10, profile: .ios26SDK),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"screen","type":"ZStack","frame":[0,0,300,300],"children":[{"id":"close","type":"Image","frame":[100,100,24,24],"modifiers":[{"onTapGesture":{"action":"close"}}]}]}"#,
-                       tap: Point(130, 112), .miss, radius: 0),
+            // At r = 10 the Text covers one 8-pt sample (3 of the 8 it needs): the root responds, nothing fires.
+            HitExample(row, tap: Point(292, 22), .miss, radius: 10),
+            // Radius 0: one sample, exact hit testing.
+            HitExample(row, tap: Point(292, 22), .miss, radius: 0),
         ])
-}
-
-extension HitTester {
-    /// S9: the handlers an exact touch within `radius` of `c` would fire, each
-    /// with the distance to the nearest spot that fires it, nearest first (ties:
-    /// the frontmost view first). Only spots that land on SwiftUI views count
-    /// (UIKit hit testing is exact, U4). Nested handlers reached through one spot
-    /// are one candidate: only the handler that wins there counts.
-    ///
-    /// The nearest spot of a region is the nearest point of one of the region
-    /// shapes nearby, or, where a view in front covers that point, a point on
-    /// the edge of what covers it: the feet of `c` on every edge and the
-    /// crossings of edges are tried, each nudged a hair to either side.
-    public func toleranceCandidates(at c: Point, radius r: Double, limit: Int = .max) -> [TouchResult.Candidate] {
-        var scratch = HitScratch()
-        return toleranceCandidates(at: c, radius: r, limit: limit, scratch: &scratch)
-    }
-
-    public func toleranceCandidates(at c: Point, radius r: Double, limit: Int = .max, scratch: inout HitScratch) -> [TouchResult.Candidate] {
-        var local: [(shape: Int, distance: Double)] = []
-        shapeIndex.query(x0: c.x - r, y0: c.y - r, x1: c.x + r, y1: c.y + r) { k in
-            let d = shapes[Int(k)].distance(to: c)
-            if d <= r { local.append((Int(k), d)) }
-        }
-        guard !local.isEmpty else { return [] }
-        local.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.shape < $1.shape) }
-        let eps = 1e-6 * max(1, abs(c.x), abs(c.y))
-        var found: [HandlerID: TouchResult.Candidate] = [:]
-
-        /// Evaluates an exact touch at `spot`; records what fires. Returns the view that took it.
-        @discardableResult
-        func evaluate(_ spot: Point, distance d: Double) -> Int {
-            let hv = land(at: spot, scratch: &scratch)
-            guard hv >= 0, snapshot.nodes[hv].system == .swiftui else { return hv }
-            guard let fired = tapWinner(at: spot, hitView: hv, scratch: &scratch).fired else { return hv }
-            if let existing = found[fired.id] {
-                if d < existing.distance { found[fired.id] = .init(handler: fired, distance: d, spot: spot, hitView: hv) }
-            } else {
-                found[fired.id] = .init(handler: fired, distance: d, spot: spot, hitView: hv)
-            }
-            return hv
-        }
-
-        // Phase 1: the nearest point of every SwiftUI region shape nearby.
-        var covered: [Int] = []
-        for (k, d) in local {
-            let owner = Int(shapeOwner[k])
-            if snapshot.nodes[owner].system == .uikit { continue }
-            if d == 0 { covered.append(k); continue }  // c lies inside a shape that did not take it: gated or covered
-            let q = shapes[k].closestPoint(to: c)
-            let spot = q + (q - c) * (eps / d)
-            if evaluate(spot, distance: d) != owner { covered.append(k) }
-            if found.count >= limit { return sorted(found) }
-        }
-        // Phase 2: for shapes whose nearest point is covered by something else,
-        // search the edges of everything nearby for the nearest uncovered spot.
-        if !covered.isEmpty {
-            var tried = Set<Point>()
-            let outlines = local.map { shapes[$0.shape].outline() }
-            func tryPoint(_ q: Point) {
-                let d = q.distance(to: c)
-                guard d <= r, tried.insert(q).inserted else { return }
-                let s = eps * 0.7071
-                var nudges = [Point(s, s), Point(-s, s), Point(s, -s), Point(-s, -s)]
-                if d > 0 { let u = (q - c) * (eps / d); nudges.append(u); nudges.append(Point(-u.x, -u.y)) }
-                for n in nudges { evaluate(q + n, distance: d) }
-            }
-            let box = Rect(c.x - r, c.y - r, 2 * r, 2 * r)
-            for (li, entry) in local.enumerated() {
-                for q in shapes[entry.shape].boundaryCandidates(near: c) where box.containsClosed(q) { tryPoint(q) }
-                if found.count >= limit { return sorted(found) }
-                // Crossings of this outline with every other nearby outline.
-                for lj in (li + 1)..<local.count {
-                    HitTester.crossings(outlines[li], outlines[lj], within: box) { tryPoint($0) }
-                }
-                if found.count >= limit { return sorted(found) }
-            }
-        }
-        return sorted(found)
-    }
-
-    private func sorted(_ found: [HandlerID: TouchResult.Candidate]) -> [TouchResult.Candidate] {
-        found.values.sorted {
-            if $0.distance != $1.distance { return $0.distance < $1.distance }
-            if $0.hitView != $1.hitView { return $0.hitView > $1.hitView }
-            return $0.handler.id < $1.handler.id
-        }
-    }
-
-    /// Calls `visit` with every crossing of an edge of `a` with an edge of `b` inside `box`.
-    static func crossings(_ a: [Point], _ b: [Point], within box: Rect, _ visit: (Point) -> Void) {
-        func edges(_ loop: [Point]) -> [(Point, Point)] {
-            var result: [(Point, Point)] = []
-            for i in 0..<loop.count {
-                let p = loop[i], q = loop[(i + 1) % loop.count]
-                if max(p.x, q.x) < box.minX || min(p.x, q.x) > box.maxX || max(p.y, q.y) < box.minY || min(p.y, q.y) > box.maxY { continue }
-                result.append((p, q))
-            }
-            return result
-        }
-        let ea = edges(a), eb = edges(b)
-        for (p1, p2) in ea {
-            for (q1, q2) in eb {
-                let d1 = p2 - p1, d2 = q2 - q1
-                let denom = d1.x * d2.y - d1.y * d2.x
-                if denom == 0 { continue }
-                let w = q1 - p1
-                let t = (w.x * d2.y - w.y * d2.x) / denom
-                let u = (w.x * d1.y - w.y * d1.x) / denom
-                if t >= 0 && t <= 1 && u >= 0 && u <= 1 {
-                    visit(Point(p1.x + t * d1.x, p1.y + t * d1.y))
-                }
-            }
-        }
-    }
 }

@@ -15,19 +15,32 @@ struct DatabaseOption: ParsableArguments {
     var databasePath: String { database ?? TraceStore.defaultPath() }
 }
 
-/// `--touch-radius`: for the commands that hit-test.
+/// `--touch-radius` and `--profile`: for the commands that hit-test.
 struct TouchRadiusOption: ParsableArguments {
     @Option(name: .customLong("touch-radius"), help: ArgumentHelp(
-        "Touch tolerance radius in points (S9); 0 turns tolerance off.", valueName: "r"))
-    var touchRadius: Double = 10
+        "The radius of a touch that records none, in points (S9; 20, the iOS simulator's). A recorded touch binds with its own; 0 is one sample (exact).",
+        valueName: "r"))
+    var touchRadius: Double = HitSettings.defaultTouchRadius
+
+    @Option(name: .customLong("profile"), help: ArgumentHelp(
+        "How SwiftUI binds touches: ios17, ios18, ios26 or ios26-sdk (default: from each snapshot's device.os and app.sdk, else ios18).",
+        valueName: "name"))
+    var profileName: String?
 
     func validate() throws {
         guard touchRadius.isFinite, touchRadius >= 0 else {
             throw ValidationError("--touch-radius must be a number of points ≥ 0 (got \(touchRadius))")
         }
+        if let profileName, TouchProfile.named(profileName) == nil {
+            let names = TouchProfile.all.map(\.description)
+            var message = "--profile: unknown profile '\(profileName.clipped)'"
+            if let near = Suggestion.nearest(profileName, among: names) { message += " (did you mean '\(near)'?)" }
+            throw ValidationError(message + "; the profiles are \(names.joined(separator: ", "))")
+        }
     }
 
-    var hitSettings: HitSettings { HitSettings(touchRadius: touchRadius) }
+    var profile: TouchProfile? { profileName.flatMap(TouchProfile.named) }
+    var hitSettings: HitSettings { HitSettings(touchRadius: touchRadius, profile: profile) }
 }
 
 /// Both, for the commands that replay stored traces (`run`, `report`).

@@ -11,9 +11,12 @@ struct History: ParsableCommand {
         discussion: """
         A flaky press is one whose outcome differs between runs of the same snapshot (same content). History keeps per-press rows only for presses that did not fire, changed against the baseline, or missed their expectation; `replay history prune` keeps it small.
 
+        Exit status: 0 shown (an empty history says so on stderr); 2 no database, or a --screen or --target that history does not know; 64 a usage error.
+
         Examples:
           replay history
           replay history --target row.flowMeter --json
+          replay history --screen Settings --last 30
           replay history prune --keep-runs 200
         """,
         subcommands: [Show.self, Prune.self],
@@ -22,7 +25,9 @@ struct History: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Past runs, per-target trends and flaky presses (the default).")
 
-        @Option(help: ArgumentHelp("Only runs of this suite (screen).", valueName: "screen")) var suite: String?
+        @Option(name: [.customLong("screen"), .customLong("suite")], help: ArgumentHelp(
+            "Only runs of this screen (repeatable; --suite is the same).", valueName: "name"))
+        var screens: [String] = []
         @Option(help: ArgumentHelp("Only this target's trend.", valueName: "node")) var target: String?
         @Option(help: ArgumentHelp("How many recent runs.", valueName: "n")) var last: Int = 10
         @Flag(help: "Print JSON on stdout.") var json = false
@@ -35,17 +40,20 @@ struct History: ParsableCommand {
         func run() throws {
             try runReportingInputErrors {
                 let store = try TraceStore.openForReading(path: global.databasePath)
-                if let suite {
-                    let known = try store.knownSuites()
-                    if !known.isEmpty && !known.contains(suite) {
-                        var message = "no runs of suite '\(suite.clipped)'"
-                        if let near = Suggestion.nearest(suite, among: known) { message += " (did you mean '\(near)'?)" }
-                        throw InputError(message + "; known suites: \(known.joined(separator: ", "))")
-                    }
+                let known = try store.knownSuites()
+                for screen in screens where !known.contains(screen) {
+                    var message = "no runs of screen '\(screen.clipped)'"
+                    if let near = Suggestion.nearest(screen, among: known) { message += " (did you mean '\(near)'?)" }
+                    throw InputError(message + (known.isEmpty ? ": history holds no runs yet (replay run records them)"
+                                                              : "; known suites: \(known.joined(separator: ", "))"))
                 }
-                let runs = try store.runs(suite: suite, last: last)
-                let trends = try store.targetTrends(suite: suite, target: target, last: last)
-                let flaky = try store.flakyPresses(suite: suite, last: last)
+                let runs = try store.runs(suites: screens, last: last)
+                let trends = try store.targetTrends(suites: screens, target: target, last: last)
+                let flaky = try store.flakyPresses(suites: screens, last: last)
+                if runs.isEmpty { Console.progress("note: \(global.databasePath) holds no runs yet (replay run records them)") }
+                if let target, !trends.contains(where: { $0.node == target }) {
+                    throw InputError("no target '\(target.clipped)' in the runs shown" + (screens.isEmpty ? "" : " of \(screens.joined(separator: ", "))"))
+                }
                 if json {
                     Console.out(HistoryReport.json(runs: runs, trends: trends, flaky: flaky))
                 } else {

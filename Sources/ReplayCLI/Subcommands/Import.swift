@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import TapJSON
 import TapModel
 import TraceStore
 
@@ -8,7 +9,9 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Store traces (.jsonl, .csv) and snapshots (.json; capture bundles are converted), from files or folders (recursively).",
         discussion: """
-        Each file is one transaction: a file that breaks a rule of the trace or snapshot format stores nothing and is reported as file:line: what is wrong; the other files of the same call are still imported, and the exit status is 2. Re-importing identical content is a no-op; the same trace id with different content is an error.
+        Each file is one transaction: a file that breaks a rule of the trace or snapshot format stores nothing and is reported as file:line: what is wrong; the other files of the same call are still imported, and the exit status is 2. Re-importing identical content is a no-op (a file whose bytes were imported before is recognised by its SHA-256 without being read again); the same trace id with different content is an error.
+
+        Exit status: 0 every file imported or already present; 2 a file was rejected, a path does not exist, or the paths hold no .jsonl, .csv or .json file at all; 130 stopped by Ctrl-C (the file being read is not stored; the files before it are).
 
         Example: replay import Traces
         """)
@@ -16,56 +19,70 @@ struct Import: ParsableCommand {
     @Argument(help: "Files or folders to import.") var paths: [String]
     @Flag(help: "Print the summary as JSON on stdout.") var json = false
     @OptionGroup var global: DatabaseOption
+    @OptionGroup var progress: ProgressOption
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("name at least one file or folder to import") }
+    }
 
     func run() throws {
         var files: [String] = []
         var store: TraceStore!
         try runReportingInputErrors {
             files = try InputFiles.collect(paths) { TraceStore.importKind(of: $0) != nil }
+            // Nothing to import where the person clearly expected something: say so, and fail.
+            guard !files.isEmpty else {
+                throw InputError("nothing to import: no .jsonl, .csv or .json file in \(paths.map(InputFiles.named).joined(separator: ", "))")
+            }
             store = try TraceStore(path: global.databasePath)
         }
+        progress.start()
+        Interruption.install()
         var results: [FileImport] = []
         var failures: [String] = []
-        let progress = Progress(enabled: Console.stderrIsTerminal)
-        for file in files {
+        for (n, file) in files.enumerated() {
+            if Interruption.requested() {
+                throw Interruption.stop(Import.kept(results, before: file, count: files.count - n))
+            }
+            let label = files.count > 1 ? "\(file) (file \(n + 1) of \(files.count))" : file
+            ProgressLine.shared.update("importing \(label)")
             do {
-                results.append(try Importer.importFile(file, into: store) { done, total in progress.update(file, done, total) })
-                progress.clear()
+                let result = try Importer.importFile(file, into: store, progress: { done, total in
+                    ProgressLine.shared.update("importing \(label)", done: Int(done >> 20), total: Int(total >> 20), unit: "MB")
+                }, shouldStop: Interruption.requested)
+                if let earlier = result.sameFileAs {
+                    Console.progress("\(file): the same bytes as \(earlier.path), imported \(earlier.importedAt): already present (not read again)")
+                }
+                for w in result.warnings { Console.progress(w) }
+                results.append(result)
+            } catch let stop as ImportInterrupted {
+                throw Interruption.stop("nothing of \(stop.file) was stored; " + Import.kept(results, before: nil, count: 0))
             } catch let e as ImportError {
-                progress.clear()
                 Console.error(e.description)
                 failures.append(e.description)
             } catch let e as StoreError {
-                progress.clear()
+                ProgressLine.shared.end()
                 Console.error(e.description)
                 throw ExitCode(2)
             }
         }
+        ProgressLine.shared.end()
         let summary = ImportSummary(results: results, failures: failures)
         Console.out(json ? summary.json : summary.text)
         if !failures.isEmpty { throw ExitCode(2) }
     }
-}
 
-/// A progress line on a terminal's stderr, redrawn at most a few times a second.
-final class Progress: @unchecked Sendable {
-    let enabled: Bool
-    private var last = Date.distantPast
-    private var shown = false
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func update(_ file: String, _ done: Int64, _ total: Int64) {
-        guard enabled, Date().timeIntervalSince(last) > 0.25 else { return }
-        last = Date()
-        let pct = total > 0 ? Int(Double(done) / Double(total) * 100) : 0
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(file): \(pct)% of \(total / 1_000_000) MB".utf8))
-        shown = true
-    }
-
-    func clear() {
-        guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-        shown = false
+    /// What a stopped import kept: `the database is intact; 3 files imported before the stop are kept (12 traces, 2 snapshots)`.
+    static func kept(_ results: [FileImport], before file: String?, count: Int) -> String {
+        let summary = ImportSummary(results: results, failures: [])
+        var text = "the database is intact"
+        if results.isEmpty {
+            text += "; nothing was imported"
+        } else {
+            text += "; \(plural(results.count, "file")) imported before the stop \(results.count == 1 ? "is" : "are") kept "
+                + "(\(plural(summary.tracesAdded, "new trace")), \(plural(summary.snapshotsAdded, "new snapshot")))"
+        }
+        if let file { text += "; \(file) and the \(count - 1) after it were not read" }
+        return text
     }
 }
-

@@ -14,7 +14,7 @@ struct Merge: ParsableCommand {
 
         Refused, with exit status 2: shards of different runs (other snapshots, baselines, settings, traces or shard count), a shard missing or given twice, a baseline that changed since the shards compared with it.
 
-        Exit status: 0 no regression; 1 regressions or unmet expectations (as replay run); 2 the shards or an input could not be used; 64 a usage error.
+        Exit status: 0 no regression; 1 regressions or unmet expectations (as replay run); 2 the shards or an input could not be used; 64 a usage error; 130 stopped by Ctrl-C (nothing recorded in history).
 
         Examples:
           replay merge shards/*.sqlite --baseline Baselines --junit report.xml --markdown summary.md
@@ -38,7 +38,14 @@ struct Merge: ParsableCommand {
     func run() throws {
         try runReportingInputErrors {
             let store = try TraceStore(path: database.databasePath)
-            let outcome = try RunPipeline(store: store).merge(shards, baselineFolder: baseline, picture: pictures.wanted, log: Console.progress)
+            Interruption.install()
+            let outcome: RunOutcome
+            do {
+                outcome = try RunPipeline(store: store).merge(shards, baselineFolder: baseline, picture: pictures.wanted,
+                                                              shouldStop: Interruption.requested, log: Console.progress)
+            } catch let stop as RunInterrupted {
+                throw Interruption.stop(stop.summary)
+            }
             try RunReports.write(outcome, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }
@@ -96,6 +103,7 @@ struct ShardOptions: ParsableArguments {
     func run(_ request: RunRequest, store: TraceStore, out: String) throws {
         let spec = try self.spec()!
         let record = try RunPipeline(store: store).runShard(request, shard: spec, log: Console.progress)
+        ProgressLine.shared.end()
         try record.write(to: out)
         Console.progress("wrote shard \(spec) to \(out): \(record.traces.count) traces, \(record.events) events; merge every shard of the run with replay merge")
     }

@@ -21,6 +21,7 @@ struct ProbeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("edges or grid.", valueName: "pattern")) var pattern: Probe.Pattern = .edges
     @Option(help: ArgumentHelp("How far inside the frame the edge taps land.", valueName: "pt")) var inset: Double = 4
     @Option(name: .short, help: ArgumentHelp("Write the trace here (default: stdout).", valueName: "file")) var output: String?
+    @OptionGroup var progress: ProgressOption
 
     func validate() throws {
         guard inset.isFinite, inset >= 0 else { throw ValidationError("--inset must be a number of points ≥ 0 (got \(inset))") }
@@ -30,7 +31,10 @@ struct ProbeCommand: ParsableCommand {
         try runReportingInputErrors {
             let snap = try SnapshotFiles.load(snapshot)
             let probe = Probe(pattern: pattern, inset: inset)
+            progress.start()
+            ProgressLine.shared.update("\(snap.screen): placing \(pattern.rawValue) probe taps on its targets")
             let text = probe.jsonl(for: snap) { String(TraceStore.contentHash(of: $0).prefix(8)) }
+            ProgressLine.shared.end()
             let taps = text.split(separator: "\n").count / 2
             if let output {
                 try Files.write(text, to: output)

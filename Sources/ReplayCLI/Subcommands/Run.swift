@@ -13,22 +13,26 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay every stored trace against each snapshot, compare with the baselines, record the run in history.",
         discussion: """
-        Every stored trace of each screen is replayed against its snapshot and, when the baselines folder has one, against the baseline's accepted snapshot; the two are compared press by press and target by target, and findings are grouped by cause. Without --snapshots, each screen's newest stored snapshot by capture time (then app build) is used. On a database with no traces and no snapshots, the example data in ./Traces is imported first (not its builds/ folder), so `replay --baseline Baselines` works on a fresh clone.
+        Every stored trace of each screen is replayed against its snapshot and, when the baselines folder has one, against the baseline's accepted snapshot; the two are compared press by press and target by target, and findings are grouped by cause. Without --snapshots, each screen's newest stored snapshot by capture time (then app build) is used. With --snapshots, only the screens of those files are compared (--all-screens also fails a screen whose baseline has no snapshot given). --screen NAME keeps to the named screens. Problems a baseline lists as known (replay accept, or --record --why) are listed as known and never fail. In this repository's own folder, a database with no traces and no snapshots first gets the example data of ./Traces (recognised by Traces/.tapreplay-example), so `replay --baseline Baselines` works on a fresh clone.
 
-        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline written without --record, or a baseline whose screen has no snapshot in the run); 2 the input could not be used; 64 a usage error.
+        Exit status: 0 no regression; 1 regressions or unmet expectations (or a new baseline written without --record, or a baseline whose screen has no snapshot in the run); 2 the input could not be used (no snapshot to replay, a --screen that names no screen); 64 a usage error; 130 stopped by Ctrl-C (nothing recorded in history).
 
         Examples:
           replay --baseline Baselines
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --json
           replay run --baseline Baselines --json --presses > run.json
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --probe edges
+          replay run --baseline Baselines --screen Settings
+          replay run --baseline Baselines --record --why "Units row redesign lands in 3.3 (JIRA-123)"
           replay run --baseline Baselines --shard 2/4 --shard-out shard-2.sqlite   (one job of a CI matrix; then replay merge)
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
     var snapshots: [String] = []
     @Option(help: ArgumentHelp("The baselines folder: <path>/<screen>.json.", valueName: "path")) var baseline: String?
-    @Flag(help: "Rewrite the baselines from this run (an unmet expectation still fails).") var record = false
+    @Flag(help: "Rewrite the baselines from this run (an unmet expectation still fails, unless --why accepts it as known).") var record = false
+    @OptionGroup var acceptance: AcceptanceOptions
+    @OptionGroup var screens: ScreenOptions
     @Option(name: .customLong("record-mode"), help: ArgumentHelp("missing (default: write a missing baseline and fail), all, never (CI). Also $REPLAY_RECORD.", valueName: "mode"))
     var recordMode: RecordMode?
     @Flag(help: "Print the run as JSON on stdout, and nothing else there: a summary per screen.") var json = false
@@ -42,9 +46,15 @@ struct Run: ParsableCommand {
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var sharding: ShardOptions
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOption
 
     func validate() throws {
         if presses && !json { throw ValidationError("--presses goes with --json") }
+        if acceptance.why != nil && !record {
+            throw ValidationError("--why goes with --record (accept the unmet expectations as known while recording), or use replay accept")
+        }
+        if acceptance.who != nil && acceptance.why == nil { throw ValidationError("--who goes with --why") }
+        if (acceptance.why != nil || record) && baseline == nil { throw ValidationError("--record writes baselines: say where with --baseline DIR") }
         try sharding.check(reports: [("--json", json), ("--junit", junit != nil), ("--markdown", markdown != nil),
                                      ("--html", pictures.html != nil), ("--svg", pictures.svg != nil)])
     }
@@ -52,17 +62,31 @@ struct Run: ParsableCommand {
     func run() throws {
         try runReportingInputErrors {
             let store = try TraceStore(path: global.databasePath)
-            var request = tuning.request(global)
-            request.snapshotPaths = snapshots
-            request.baselineFolder = baseline
+            var request = tuning.request(global, snapshots: snapshots, baseline: baseline, screens: screens, progress: progress, stoppable: true)
             request.picture = pictures.wanted
             request.probe = probe
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
-            if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
-            if let out = sharding.shardOut { return try sharding.run(request, store: store, out: out) }
+            request.acceptance = acceptance.value()
+            if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress, shouldStop: Interruption.requested) }
+            if let out = sharding.shardOut {
+                do {
+                    try sharding.run(request, store: store, out: out)
+                } catch is RunInterrupted {
+                    throw Interruption.stop("no shard file was written to \(out)")
+                }
+                return
+            }
             let stream = json && presses ? RunReport.Stream(request: request) { Console.outBytes($0) } : nil
-            let outcome = try RunPipeline(store: store).run(request, log: Console.progress, observer: stream)
+            let outcome: RunOutcome
+            do {
+                outcome = try RunPipeline(store: store).run(request, log: Console.progress, observer: stream)
+            } catch let stop as RunInterrupted {
+                throw Interruption.stop(stop.summary)
+            } catch let stop as ImportInterrupted {
+                throw Interruption.stop("nothing of \(stop.file) was stored and no run was recorded; the database is intact")
+            }
+            ProgressLine.shared.end()
             if let stream {
                 stream.finish(outcome)
                 Console.out("\n")
@@ -73,6 +97,63 @@ struct Run: ParsableCommand {
 }
 
 extension RecordMode: ExpressibleByArgument {}
+
+extension RunInterrupted {
+    /// What a stopped run kept, for the "stopped:" line.
+    var summary: String {
+        var text = "the run was not recorded in history; the database is intact"
+        if !baselinesWritten.isEmpty {
+            text += "; baselines written before the stop: \(baselinesWritten.joined(separator: ", "))"
+        }
+        return text
+    }
+}
+
+/// `--screen NAME` (repeatable) and `--all-screens`: which screens a run, a report or an acceptance is about.
+struct ScreenOptions: ParsableArguments {
+    @Option(name: .customLong("screen"), help: ArgumentHelp(
+        "Only this screen (repeatable); a name that is no screen of the run is an input error.", valueName: "name"))
+    var names: [String] = []
+    @Flag(name: .customLong("all-screens"), help: "With --snapshots: also fail every screen that has a baseline but no snapshot given (by default a run given snapshot files compares only their screens).")
+    var allScreens = false
+
+    func validate() throws {
+        if let empty = names.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("--screen needs a screen name (got '\(empty)')")
+        }
+        if allScreens && !names.isEmpty { throw ValidationError("--all-screens and --screen say opposite things: give one") }
+    }
+
+    func apply(to request: inout RunRequest) {
+        request.screens = names
+        request.allScreens = allScreens
+    }
+}
+
+/// `--why TEXT` and `--who NAME`: accept what a run finds as the baselines' known problems.
+struct AcceptanceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Why the problems are accepted (written into the baseline beside each known problem).", valueName: "text"))
+    var why: String?
+    @Option(help: ArgumentHelp("Who accepts them (default: git config user.name, else $USER).", valueName: "name"))
+    var who: String?
+
+    func validate() throws {
+        if let why, why.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--why needs a reason") }
+    }
+
+    /// The acceptance, dated today, when `--why` is given.
+    func value() -> Acceptance? {
+        guard let why else { return nil }
+        return Acceptance(who: who ?? AcceptanceOptions.defaultWho(), why: why, since: String(TraceStore.now().prefix(10)))
+    }
+
+    /// `git config user.name`, else `$USER`, else nil.
+    static func defaultWho() -> String? {
+        if let name = Revision.git(["config", "user.name"]) { return name }
+        let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+        return user.isEmpty ? nil : user
+    }
+}
 
 /// Replay tunables, each with its documented default (docs/replay.md).
 struct ReplayOptions: ParsableArguments {
@@ -117,6 +198,23 @@ struct ReplayOptions: ParsableArguments {
         r.replay = settings
         r.gridStep = step
         r.thresholds = thresholds
+        return r
+    }
+
+    /// The request of `run`, `report` and `accept`: these tunables, the snapshots, the baselines folder
+    /// and the screens; the progress line started; with `stoppable`, Ctrl-C asks the run to stop.
+    func request(_ global: GlobalOptions, snapshots: [String], baseline: String?, screens: ScreenOptions,
+                 progress: ProgressOption, stoppable: Bool) -> RunRequest {
+        var r = request(global)
+        r.snapshotPaths = snapshots
+        r.baselineFolder = baseline
+        screens.apply(to: &r)
+        progress.start()
+        r.progress = { what, done, total in ProgressLine.shared.update(what, done: done, total: total) }
+        if stoppable {
+            Interruption.install()
+            r.shouldStop = Interruption.requested
+        }
         return r
     }
 }

@@ -13,7 +13,7 @@ public struct HollowTapTarget: LintRule {
     public static let description = RuleDescription(
         id: "L1",
         name: "hollow tap target",
-        summary: "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group) with no interaction contentShape earlier in the chain: the gaps between its leaves are dead",
+        summary: "onTapGesture, gesture(TapGesture…) or onLongPressGesture on a container (HStack, VStack, ZStack, Lazy…Stack, Grid, LabeledContent, Label, Group, a custom view whose body is one) with no interaction contentShape earlier in the chain, or a Button whose label is one under a style that responds on the label's leaves (.plain, .borderless): the gaps between its leaves are dead",
         triggeringExamples: [
             """
             HStack {
@@ -28,6 +28,12 @@ public struct HollowTapTarget: LintRule {
             "HStack { Text(\"Sound\") }.padding().frame(maxWidth: .infinity).↓onTapGesture { toggle() }",
             "Label(\"Wi-Fi\", systemImage: \"wifi\").font(.body).↓onTapGesture { open() }",
             "Group { HStack { Text(\"a\"); Spacer() } }.↓onTapGesture { open() }",
+            // what a modifier does: fixedSize and an opacity the source does not fix keep the gaps
+            "HStack { Text(\"a\"); Spacer() }.fixedSize().opacity(dimmed ? 0.5 : 1).↓onTapGesture { open() }",
+            // what if and Group contribute: the branch that is hollow
+            "Group { if compact { HStack { Text(\"a\"); Spacer() } } else { Text(\"\") } }.↓onTapGesture { open() }",
+            // a Button under the plain style responds only on its label's leaves
+            "↓Button { open() } label: { HStack { Text(\"Alerts\"); Spacer() } }.buttonStyle(.plain)",
             // the shape is written for the other gesture, after this one: still hollow for the tap
             "HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
         ],
@@ -48,6 +54,12 @@ public struct HollowTapTarget: LintRule {
             "ZStack { RoundedRectangle(cornerRadius: 12).fill(.blue); Text(\"Go\") }.onTapGesture { go() }",
             "VStack { CardView() }.onTapGesture { open() }",
             "Label(\"Trash\", systemImage: \"trash\").labelStyle(.iconOnly).onTapGesture { delete() }",
+            // what fills a frame: a colour layer (also at opacity 0.001, the minimum), a filled bubble, an icon alone
+            "ZStack { Color.black; Spacer() }.onTapGesture { dismiss() }",
+            "ZStack { Color.black.opacity(0.001); VStack { Text(\"a\"); Spacer() } }.onTapGesture { dismiss() }",
+            "ZStack { Circle().fill(.blue).frame(width: 44, height: 44); Image(systemName: \"plus\") }.onTapGesture { add() }",
+            "Label(\"\", image: \"gear\").onTapGesture { settings() }",
+            "Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.buttonStyle(.bordered)",
             // L2 speaks for this one (the shape is after the gesture)
             "HStack { Text(\"a\"); Spacer() }.onTapGesture { open() }.contentShape(Rectangle())",
             // a drag is not a tap target
@@ -59,19 +71,21 @@ public struct HollowTapTarget: LintRule {
             "Group { if compact { Text(\"a\") } else { Text(\"b\") } }.onTapGesture { open() }",
         ],
         corrections: [
+            Correction("↓Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.buttonStyle(.plain)",
+                       "Button { open() } label: { HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()) }.buttonStyle(.plain)"),
             Correction("HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }",
                        "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }"),
             Correction("VStack { Text(\"a\"); Text(\"b\") }.padding().↓onLongPressGesture { pin() }",
                        "VStack { Text(\"a\"); Text(\"b\") }.padding().contentShape(Rectangle()).onLongPressGesture { pin() }"),
         ])
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
+        if let button = buttonFinding(chain, in: context) { return [button] }
         let misplaced = ShapeAfterGesture.misplacedShape(in: chain)
         for g in GestureUse.all(in: chain) where g.isTapLike {
             if let misplaced, misplaced.gesture.index == g.index { return [] }   // L2 says it
             if WrongShapeKind.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
-            guard let dead = Regions.deadArea(of: chain, before: g.index) else { continue }
-            let type = chain.view.typeName ?? "the container"
+            guard let (type, dead) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let gesture = chain.modifiers[g.index]
             return [RuleFinding(
                 anchor: gesture.anchor,
@@ -80,5 +94,35 @@ public struct HollowTapTarget: LintRule {
                 edits: ChainEdits.insert(".contentShape(Rectangle())", before: gesture))]
         }
         return []
+    }
+
+    /// A Button (or NavigationLink) whose label is a hollow container under a
+    /// style that responds only on the label's visible content: `.plain`,
+    /// `.borderless`, a ButtonStyle of the linted sources that draws no
+    /// background, or the automatic style on iOS outside a List (S2, S4: the
+    /// action is attached innermost, to the label).
+    func buttonFinding(_ chain: ModifierChain, in context: LintContext) -> RuleFinding? {
+        let view = chain.view
+        guard let type = view.typeName, type == "Button" || type == "NavigationLink", let call = view.call,
+              let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),
+              !context.focusDriven,
+              // A NavigationLink in a List is a row the List selects: it responds on the whole row whatever its style.
+              type == "Button" || env.rowContext == .plain,
+              // A contentShape on the Button itself: whether it widens the action (S4 says the action is attached
+              // innermost) is left alone; the author meant the whole button.
+              !chain.modifiers.contains(where: { ShapeKind.of($0)?.mayWiden == true }),
+              let (label, style) = context.evaluator.buttonRegion(view, env),
+              label.isContainer, let gap = label.coverage.gap,
+              let items = context.evaluator.labelItems(of: view) else { return nil }
+        let roots = items.compactMap { item -> ExprSyntax? in
+            if case .expr(let e) = item.item { return e }
+            return nil
+        }
+        let name = label.name.split(separator: " ").first.map(String.init) ?? label.name
+        return RuleFinding(
+            anchor: call.calledExpression,
+            message: "hollow tap target: \(type)'s label, \(label.name), responds only on its leaves under the \(style) button style; a tap on \(gap) lands in the gap between its leaves, and its label has no contentShape (S2)",
+            fix: "write .contentShape(Rectangle()) on the label's \(name)",
+            edits: roots.count == 1 ? ChainEdits.append(".contentShape(Rectangle())", after: roots[0]) : [])
     }
 }

@@ -56,7 +56,7 @@ public struct ShapeAfterGesture: LintRule {
         return nil
     }
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         guard let (j, g) = ShapeAfterGesture.misplacedShape(in: chain) else { return [] }
         let shape = chain.modifiers[j], gesture = chain.modifiers[g.index]
         return [RuleFinding(

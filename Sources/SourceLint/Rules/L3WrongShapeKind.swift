@@ -38,11 +38,11 @@ public struct WrongShapeKind: LintRule {
         return found
     }
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         for g in GestureUse.all(in: chain) where g.isTapLike {
             guard let k = WrongShapeKind.otherKindShape(in: chain, before: g.index),
                   case .other(let kinds)? = ShapeKind.of(chain.modifiers[k]),
-                  let dead = Regions.deadArea(of: chain, before: g.index) else { continue }
+                  let (_, dead) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let written = kinds.map { "." + $0 }.joined(separator: ", ")
             return [RuleFinding(
                 anchor: chain.modifiers[k].anchor,

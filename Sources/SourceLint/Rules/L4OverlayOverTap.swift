@@ -42,7 +42,7 @@ public struct OverlayOverTap: LintRule {
             "Card().onTapGesture { open() }.overlay { ProgressView() }",
         ])
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         let gestures = GestureUse.all(in: chain)
         var findings: [RuleFinding] = []
         for (j, m) in chain.modifiers.enumerated() where m.name == "overlay" {

@@ -29,7 +29,7 @@ public struct DoubleTapDelaysSingle: LintRule {
             "Photo().onTapGesture(count: 2) { like() }.onLongPressGesture { menu() }",
         ])
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         var singles: [GestureUse] = [], doubles: [GestureUse] = []
         for g in GestureUse.all(in: chain) where g.priority != .simultaneous {
             guard case .tap(let count?) = g.kind else { continue }

@@ -27,7 +27,7 @@ public struct TapOnNothing: LintRule {
             "Color.clear.modifier(Tappable()).onTapGesture { dismiss() }",
         ])
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         let view = chain.view
         let what: String
         if view.typeName == "Spacer", view.call != nil {
@@ -38,7 +38,7 @@ public struct TapOnNothing: LintRule {
             return []
         }
         guard let g = GestureUse.all(in: chain).first(where: \.isTapLike),
-              Regions.unfilled(chain.modifiers[..<g.index]) != nil else { return [] }
+              context.evaluator.chain(chain, upTo: g.index, ViewEvaluator.Environment()).coverage == .nothing else { return [] }
         return [RuleFinding(
             anchor: chain.modifiers[g.index].anchor,
             message: "tap on nothing: \(what) draws nothing, so it takes no touches and \(g.entry) never fires (S1)",

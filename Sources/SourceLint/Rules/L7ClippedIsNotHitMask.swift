@@ -35,7 +35,7 @@ public struct ClippedIsNotHitMask: LintRule {
 
     static let clips: Set<String> = ["clipped", "clipShape", "cornerRadius"]
 
-    public func check(_ chain: ModifierChain) -> [RuleFinding] {
+    public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         guard chain.view.typeName == "Image", chain.view.call != nil else { return [] }
         let mods = chain.modifiers
         for g in GestureUse.all(in: chain) {

@@ -23,8 +23,8 @@ struct A1HollowTargetTests {
         #expect(!f.area.isEmpty)
         // With the shape before the gesture: nothing.
         #expect(try run(HollowTargetRule.self, root: root.replacingOccurrences(of: #"[{"onTapGesture""#, with: #"[{"contentShape":{"shape":"rectangle"}},{"onTapGesture""#)).isEmpty)
-        // A 30 pt gap in 400 pt: the radius reaches 10 pt in from either side, 10 pt stay dead (2.5 %): a warning.
+        // A 30 pt gap in 400 pt: a 20-pt touch binds to either side from about 11 pt in; the 8.6 pt between stay dead (2.15 %): a warning.
         let sliver = try #require(try run(HollowTargetRule.self, HollowTargetRule.triggeringExamples[2]).first)
-        #expect(sliver.severity == .warning && abs(sliver.value - 0.025) < 0.001)
+        #expect(sliver.severity == .warning && abs(sliver.value - 0.0215) < 0.001)
     }
 }

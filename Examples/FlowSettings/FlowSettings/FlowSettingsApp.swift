@@ -1,0 +1,14 @@
+import SwiftUI
+
+@main
+struct FlowSettingsApp: App {
+    init() {
+        TapReplaySupport.startRecordingIfAsked()
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            SettingsScreen()
+        }
+    }
+}

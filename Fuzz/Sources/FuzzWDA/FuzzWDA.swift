@@ -1,0 +1,8 @@
+import FuzzSupport
+import Converters
+/// libFuzzer's entry: WebDriverAgent page source XML, converted and read back.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    Fuzz.convert(Fuzz.data(start, count), .wdaXML)
+    return 0
+}

@@ -1,0 +1,80 @@
+import Foundation
+import HitTesting
+import ReplayEngine
+import RunResults
+import TapJSON
+import TapModel
+import TraceStore
+
+/// `replay verify`: replays every stored press that has a `fired` event (the app's own
+/// record of the action it ran) against its screen's snapshot under each profile and a
+/// range of radii, and counts where the engine fires exactly what the device fired.
+public enum Verifier {
+    /// Replays every stored press with a `fired` event of the screens in `snapshots`.
+    /// - Parameters:
+    ///   - snapshots: as `replay run` chooses them (files, or the newest stored per screen).
+    ///   - profiles: which profiles to try (default: all four).
+    public static func verify(store: TraceStore, snapshotPaths: [String], profiles: [TouchProfile] = TouchProfile.all,
+                              radii: [Verification.Radius] = Verification.defaultRadii, replay: ReplaySettings = ReplaySettings(),
+                              log: (String) -> Void = { _ in }) throws -> Verification {
+        var v = Verification()
+        v.settings = profiles.flatMap { p in radii.map { Verification.Setting(profile: p, radius: $0) } }
+        let snapshots = try RunPipeline(store: store).loadSnapshots(snapshotPaths)
+        for (snapshot, _) in snapshots.sorted(by: { $0.0.screen < $1.0.screen }) {
+            let stored = try store.traces(screen: snapshot.screen)
+            v.chosen[snapshot.screen] = ProfileChoice(requested: nil, os: snapshot.device.os, sdk: snapshot.app.sdk).profile
+            var testers: [TouchProfile: [Verification.Radius: Replayer]] = [:]
+            func replayer(_ p: TouchProfile, _ r: Verification.Radius) -> Replayer {
+                if let existing = testers[p]?[r] { return existing }
+                let radius: Double
+                switch r {
+                case .recorded: radius = HitSettings.defaultTouchRadius
+                case .fixed(let f): radius = f
+                }
+                let made = Replayer(tester: HitTester(snapshot, settings: HitSettings(touchRadius: radius, profile: p)), settings: replay)
+                testers[p, default: [:]][r] = made
+                return made
+            }
+            var screenPresses = 0
+            for trace in stored {
+                let events = try store.events(ofTrace: trace.rowID, expectedCount: trace.eventCount)
+                let presses = Press.presses(from: events)
+                let checked = presses.filter { !$0.fired.isEmpty }
+                guard !checked.isEmpty else { continue }
+                v.traces += 1
+                screenPresses += checked.count
+                for k in v.settings.indices {
+                    let setting = v.settings[k]
+                    var input = presses
+                    if case .fixed = setting.radius { for i in input.indices { input[i].radius = nil } }
+                    let results = replayer(setting.profile, setting.radius).replay(trace: trace.header.trace, presses: input)
+                    var byPress: [Int: PressResult] = [:]
+                    for r in results { byPress[r.press] = r }
+                    for p in checked {
+                        guard let engine = byPress[p.number] else { continue }
+                        v.settings[k].total += 1
+                        let fired = engine.outcome.fires || (engine.outcome == .ambiguous && engine.action != nil)
+                        let said = fired ? Set([engine.action].compactMap { $0 } + engine.simultaneous) : []
+                        if said == Set(p.fired) {
+                            v.settings[k].agree += 1
+                        } else {
+                            let radius: Double
+                            switch setting.radius {
+                            case .recorded: radius = p.radius ?? HitSettings.defaultTouchRadius
+                            case .fixed(let f): radius = f
+                            }
+                            v.settings[k].disagreements.append(Verification.Disagreement(screen: snapshot.screen, trace: trace.header.trace, press: p.number,
+                                                                            at: p.start, radius: radius, engine: engine, device: p.fired))
+                        }
+                    }
+                }
+            }
+            if screenPresses > 0 {
+                v.screens.append(snapshot.screen)
+                v.presses += screenPresses
+                log("\(snapshot.screen): \(plural(screenPresses, "press")) with a fired event, replayed under \(v.settings.count) settings")
+            }
+        }
+        return v
+    }
+}

@@ -1,0 +1,99 @@
+import HitTesting
+import RunResults
+import ReplayEngine
+import TapJSON
+import TapModel
+
+/// `replay verify`: agreement per profile and radius, the best, and every disagreement.
+public enum VerifyReport {
+    public static func json(_ v: Verification) -> String {
+        var w = JSONWriter(style: .pretty)
+        w.object { w in
+            w.key("screens"); w.array(v.screens) { w, s in w.string(s) }
+            w.field("traces", v.traces)
+            w.field("presses", v.presses)
+            w.key("chosen")
+            w.object { w in for (screen, p) in v.chosen.sorted(by: { $0.key < $1.key }) { w.field(screen, p.description) } }
+            w.key("best")
+            if let b = v.best { writeSetting(b, to: &w, disagreements: false) } else { w.null() }
+            w.key("settings")
+            w.array(v.settings) { w, s in writeSetting(s, to: &w, disagreements: true) }
+        }
+        return w.text + "\n"
+    }
+
+    static func writeSetting(_ s: Verification.Setting, to w: inout JSONWriter, disagreements: Bool) {
+        w.object { w in
+            w.field("profile", s.profile.description)
+            switch s.radius {
+            case .recorded: w.field("radius", "recorded")
+            case .fixed(let r): w.field("radius", r)
+            }
+            w.field("agree", s.agree)
+            w.field("total", s.total)
+            w.field("rate", rounded: s.rate)
+            guard disagreements else { return }
+            w.key("disagreements")
+            w.array(s.disagreements) { w, d in
+                w.object { w in
+                    w.field("screen", d.screen)
+                    w.field("trace", d.trace)
+                    w.field("press", d.press)
+                    w.key("at"); w.numbers([JSONValue.round(d.at.x), JSONValue.round(d.at.y)])
+                    w.field("radius", d.radius)
+                    w.key("engine")
+                    w.object { w in
+                        w.field("outcome", d.engine.outcome.rawValue)
+                        w.field("node", d.engine.node)
+                        w.field("action", d.engine.action)
+                        w.field("reason", d.engine.reason)
+                    }
+                    w.key("device"); w.array(d.device) { w, a in w.string(a) }
+                }
+            }
+        }
+    }
+
+    public static func text(_ v: Verification) -> String {
+        guard v.presses > 0 else { return "nothing to verify: no stored press has a fired event\n" }
+        var out = "\(plural(v.presses, "press")) with a fired event in \(plural(v.traces, "trace")) (\(v.screens.joined(separator: ", "))): "
+            + "how often the engine fires what the device fired\n"
+        let radii = Array(NSOrderedSetLike(v.settings.map(\.radius)))
+        let profiles = Array(NSOrderedSetLike(v.settings.map(\.profile)))
+        let header = ["profile"] + radii.map(\.description)
+        var rows: [[String]] = []
+        for p in profiles {
+            rows.append([p.description] + radii.map { r in
+                guard let s = v.settings.first(where: { $0.profile == p && $0.radius == r }) else { return "-" }
+                return "\(s.agree)/\(s.total)"
+            })
+        }
+        out += TextTable.render(header: header, rows: rows, rightAligned: Set(1..<header.count))
+        if let best = v.best {
+            out += "best: \(best.profile) at the \(best.radius) radius (\(best.agree) of \(best.total) agree)"
+            let chosen = Set(v.chosen.values).map(\.description).sorted().joined(separator: ", ")
+            out += "; the snapshots choose \(chosen)\n"
+            if best.disagreements.isEmpty {
+                out += "no disagreement under the best setting\n"
+            } else {
+                out += "disagreements under \(best.profile), \(best.radius):\n"
+                for d in best.disagreements {
+                    let engine = d.engine.outcome.fires ? "fired \(d.engine.action ?? "?")" : "fired nothing (\(d.engine.outcome.rawValue))"
+                    out += "  \(d.trace) press \(d.press) at (\(JSONValue.format(JSONValue.round(d.at.x))), \(JSONValue.format(JSONValue.round(d.at.y)))), "
+                        + "\(JSONValue.format(d.radius)) pt: the engine \(engine), the device fired \(d.device.joined(separator: ", ")) — \(d.engine.reason)\n"
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// The distinct values of a sequence, in first-seen order.
+private struct NSOrderedSetLike<T: Hashable>: Sequence {
+    let values: [T]
+    init(_ items: [T]) {
+        var seen = Set<T>()
+        values = items.filter { seen.insert($0).inserted }
+    }
+    func makeIterator() -> IndexingIterator<[T]> { values.makeIterator() }
+}

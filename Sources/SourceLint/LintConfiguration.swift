@@ -1,0 +1,178 @@
+import Foundation
+import Yams
+
+/// `.replay-lint.yml`: what a team decides once for its repository, found by
+/// walking up from each linted file to the nearest folder that holds one (as
+/// SwiftLint finds `.swiftlint.yml`).
+///
+/// ```yaml
+/// disabled_rules: [L4]          # rules left out
+/// severity:                     # error or warning, per rule
+///   L1: warning
+/// excluded:                     # paths relative to this file; * and ** globs
+///   - Pods
+///   - "**/Generated/**"
+/// filling_views:                # custom views known to fill their frame
+///   - CardView
+/// ```
+/// JSON with the same keys works too (`.replay-lint.json`): YAML reads it.
+public struct LintConfiguration: Sendable, Equatable {
+    /// The names looked for in each folder, in this order.
+    public static let fileNames = [".replay-lint.yml", ".replay-lint.yaml", ".replay-lint.json"]
+
+    public var disabledRules: Set<String> = []
+    public var severities: [String: Severity] = [:]
+    public var excluded: [String] = []
+    public var fillingViews: Set<String> = []
+    /// The file it was read from; nil for the default (no file found).
+    public var file: String?
+
+    public init() {}
+
+    /// The folder relative paths in it are relative to.
+    var root: String? { file.map { ($0 as NSString).deletingLastPathComponent } }
+
+    /// Reads a configuration file.
+    /// - Throws: `LintInputError` naming the file and line of what cannot be used.
+    public static func load(_ path: String) throws -> LintConfiguration {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw LintInputError("\(path): cannot read the configuration file")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses a configuration's text.
+    public static func parse(_ text: String, file: String) throws -> LintConfiguration {
+        var config = LintConfiguration()
+        config.file = (file as NSString).standardizingPath.hasPrefix("/") ? (file as NSString).standardizingPath
+            : ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file) as NSString).standardizingPath
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw LintInputError("\(file): not valid YAML (\(error))")
+        } catch {
+            throw LintInputError("\(file): not valid YAML (\(error))")
+        }
+        guard let root else { return config }   // an empty file
+        guard let mapping = root.mapping else {
+            throw LintInputError("\(file):\(line(root)): expected keys such as disabled_rules, severity, excluded, filling_views")
+        }
+        let rules = Set(LintRules.ids)
+        func rule(_ node: Node) throws -> String {
+            let id = (node.string ?? "").uppercased()
+            guard rules.contains(id) else {
+                throw LintInputError("\(file):\(line(node)): unknown rule \(node.string ?? "?"); the rules are \(LintRules.ids.joined(separator: ", "))")
+            }
+            return id
+        }
+        func strings(_ node: Node, _ key: String) throws -> [Node] {
+            if node.string != nil, node.scalar != nil { return [node] }
+            guard let seq = node.sequence else { throw LintInputError("\(file):\(line(node)): \(key) is a list") }
+            return Array(seq)
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "disabled_rules", "disabled":
+                for n in try strings(value, key) { config.disabledRules.insert(try rule(n)) }
+            case "severity", "severities":
+                guard let map = value.mapping else { throw LintInputError("\(file):\(line(value)): severity maps rules to error or warning (L1: warning)") }
+                for (r, level) in map {
+                    let id = try rule(r)
+                    guard let s = level.string.flatMap({ Severity(rawValue: $0.lowercased()) }), s != .note else {
+                        throw LintInputError("\(file):\(line(level)): severity of \(id) is error or warning, not \(level.string ?? "?")")
+                    }
+                    config.severities[id] = s
+                }
+            case "excluded":
+                config.excluded += try strings(value, key).map { $0.string ?? "" }.filter { !$0.isEmpty }
+            case "filling_views":
+                config.fillingViews.formUnion(try strings(value, key).compactMap(\.string))
+            default:
+                throw LintInputError("\(file):\(line(keyNode)): unknown key \(key); the keys are disabled_rules, severity, excluded, filling_views")
+            }
+        }
+        return config
+    }
+
+    static func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
+
+    /// Whether `path` lies under one of the excluded paths (relative to the configuration's folder).
+    public func excludes(_ path: String) -> Bool {
+        guard let root, !excluded.isEmpty else { return false }
+        let full = LintConfiguration.absolute(path)
+        guard full.hasPrefix(root + "/") else { return false }
+        let relative = String(full.dropFirst(root.count + 1))
+        return excluded.contains { LintConfiguration.matches(relative, pattern: $0) }
+    }
+
+    static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        return (full as NSString).standardizingPath
+    }
+
+    /// A path matches a pattern when it, or one of the folders it lies in, does:
+    /// `Pods` excludes `Pods/A.swift`; `*` matches within a folder name, `**` across folders.
+    static func matches(_ path: String, pattern raw: String) -> Bool {
+        var pattern = raw
+        while pattern.hasPrefix("./") { pattern.removeFirst(2) }
+        while pattern.hasSuffix("/") { pattern.removeLast() }
+        guard !pattern.isEmpty else { return false }
+        var regex = "^"
+        var chars = Array(pattern)[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            switch c {
+            case "*":
+                if chars.first == "*" {
+                    chars = chars.dropFirst()
+                    if chars.first == "/" { chars = chars.dropFirst(); regex += "(.*/)?" } else { regex += ".*" }
+                } else {
+                    regex += "[^/]*"
+                }
+            case "?": regex += "[^/]"
+            default: regex += NSRegularExpression.escapedPattern(for: String(c))
+            }
+        }
+        regex += "(/.*)?$"
+        return path.range(of: regex, options: .regularExpression) != nil
+    }
+
+    /// The configuration for a file: `explicit` when given, else the nearest
+    /// one found walking up from the file's folder, else the default.
+    public final class Finder: @unchecked Sendable {
+        private var byFolder: [String: LintConfiguration] = [:]
+        private let explicit: LintConfiguration?
+        private let lock = NSLock()
+
+        public init(explicit: LintConfiguration? = nil) { self.explicit = explicit }
+
+        public func configuration(for file: String) throws -> LintConfiguration {
+            if let explicit { return explicit }
+            return try configuration(inOrAbove: (LintConfiguration.absolute(file) as NSString).deletingLastPathComponent)
+        }
+
+        func configuration(inOrAbove folder: String) throws -> LintConfiguration {
+            lock.lock()
+            if let known = byFolder[folder] { lock.unlock(); return known }
+            lock.unlock()
+            var found: LintConfiguration?
+            for name in LintConfiguration.fileNames {
+                let candidate = (folder as NSString).appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: candidate) {
+                    found = try LintConfiguration.load(candidate)
+                    break
+                }
+            }
+            if found == nil {
+                let parent = (folder as NSString).deletingLastPathComponent
+                found = parent == folder || folder.isEmpty ? LintConfiguration() : try configuration(inOrAbove: parent)
+            }
+            lock.lock()
+            byFolder[folder] = found
+            lock.unlock()
+            return found!
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SourceLint
+
+/// One `replay lint` (or `replay-lint`) invocation, the same for both
+/// executables: runs the linter and renders its result, so each command line
+/// only parses its arguments and prints.
+public struct LintInvocation: Sendable {
+    public enum Format: String, Sendable, CaseIterable { case text, json, sarif }
+
+    /// When the exit status is 1: on any finding (the default), only on a
+    /// finding of severity error (a build plugin: warnings do not fail the build), or never.
+    public enum FailOn: String, Sendable, CaseIterable { case any, error, never }
+
+    public var paths: [String]
+    public var format: Format = .text
+    public var disabled: Set<String> = []
+    public var fix = false
+    /// `--config FILE`: one configuration for every file, instead of the nearest `.replay-lint.yml`.
+    public var configPath: String?
+    public var failOn: FailOn = .any
+
+    public init(paths: [String]) { self.paths = paths }
+
+    /// What to print and the exit status.
+    public struct Output: Sendable {
+        /// Everything stdout gets (the findings, or one JSON or SARIF document).
+        public var stdout: String
+        /// Lines for stderr: warnings about files, counts, notes.
+        public var stderr: [String]
+        public var status: Int32
+        public var result: LintResult
+    }
+
+    /// - Throws: `LintInputError` for a path or configuration that cannot be used (exit status 2).
+    public func run() throws -> Output {
+        let configuration = try configPath.map { try LintConfiguration.load($0) }
+        let (paths, fix, disabled) = (self.paths, self.fix, self.disabled)
+        let result = try SourceFiles.onLargeStack {
+            try LintRun(disabled: disabled, configuration: configuration).run(paths, fix: fix)
+        }
+        var notes: [String] = []
+        if result.files.isEmpty { notes.append("replay lint: no .swift files in \(paths.joined(separator: ", "))") }
+        if fix {
+            notes.append("replay lint: fixed \(result.fixed) finding\(result.fixed == 1 ? "" : "s") in \(result.fixedFiles) file\(result.fixedFiles == 1 ? "" : "s")")
+        }
+        notes += result.warnings.map(LintTextReport.line)
+        let findings = result.findings
+        let stdout: String
+        switch format {
+        case .json:
+            stdout = LintJSONReport.json(findings, files: result.files.count, warnings: result.warnings)
+        case .sarif:
+            let rules = Linter(disabled: disabled).rules
+            stdout = LintSARIFReport.json(findings, root: FileManager.default.currentDirectoryPath, rules: rules, warnings: result.warnings)
+        case .text:
+            stdout = LintTextReport.render(findings)
+            if !findings.isEmpty {
+                notes.append("\(findings.count) finding\(findings.count == 1 ? "" : "s") in \(Set(findings.map(\.file)).count) of \(result.files.count) files")
+            }
+        }
+        let failed: Bool
+        switch failOn {
+        case .any: failed = !findings.isEmpty
+        case .error: failed = findings.contains { $0.severity == .error }
+        case .never: failed = false
+        }
+        return Output(stdout: stdout, stderr: notes, status: failed ? 1 : 0, result: result)
+    }
+}

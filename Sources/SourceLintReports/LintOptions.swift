@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SourceLint
+
+/// The options of `replay lint` and of `replay-lint` (the plugins' executable), declared once.
+public struct LintOptions: ParsableArguments {
+    @Argument(help: "Swift files and folders.") public var paths: [String] = []
+    @Flag(help: "Print JSON and nothing else on stdout.") public var json = false
+    @Flag(help: "Print SARIF 2.1.0 (for code scanning) and nothing else on stdout.") public var sarif = false
+    @Option(help: ArgumentHelp("Rules to leave out, comma-separated.", valueName: "L1,…")) public var disable: String?
+    @Flag(help: "Rewrite the files: apply L1's and L2's fixes (write or move .contentShape), then report what is left.")
+    public var fix = false
+    @Option(help: ArgumentHelp("A configuration for every file, instead of the .replay-lint.yml nearest to each.", valueName: "file"))
+    public var config: String?
+    @Option(help: ArgumentHelp("Exit 1 on any finding, only on findings of severity error (as a build plugin does), or never.", valueName: "any|error|never"))
+    public var failOn: LintInvocation.FailOn = .any
+
+    public init() {}
+
+    public var disabled: Set<String> {
+        Set((disable ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }.filter { !$0.isEmpty })
+    }
+
+    public func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("name at least one Swift file or folder") }
+        if json && sarif { throw ValidationError("--json and --sarif cannot be used together") }
+        let unknown = disabled.subtracting(LintRules.ids)
+        if !unknown.isEmpty {
+            throw ValidationError("--disable: unknown rule \(unknown.sorted().joined(separator: ", ")); the rules are \(LintRules.ids.joined(separator: ", "))")
+        }
+    }
+
+    public var invocation: LintInvocation {
+        var i = LintInvocation(paths: paths)
+        i.format = json ? .json : sarif ? .sarif : .text
+        i.disabled = disabled
+        i.fix = fix
+        i.configPath = config
+        i.failOn = failOn
+        return i
+    }
+}
+
+extension LintInvocation.FailOn: ExpressibleByArgument {}

@@ -1,0 +1,66 @@
+import Crypto
+import Foundation
+import GRDB
+import TapJSON
+
+/// The SHA-256 of a whole file's bytes, read in 1 MiB chunks (memory stays flat).
+struct FileHash {
+    var hash: String
+    var bytes: Int64
+
+    /// - Parameter shouldStop: asked after every chunk; true ends the reading with `ImportInterrupted`.
+    /// - Complexity: one pass over the file; SHA-256 runs at several hundred MB/s.
+    static func of(_ path: String, shouldStop: (@Sendable () -> Bool)?) throws -> FileHash {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ImportError(file: path, line: nil, "cannot read the file (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        let capacity = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var sha = SHA256()
+        var total: Int64 = 0
+        while true {
+            let n = read(fd, buffer.baseAddress, capacity)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ImportError(file: path, line: nil, "read error (\(String(cString: strerror(errno))))")
+            }
+            if n == 0 { break }
+            sha.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+            total += Int64(n)
+            if shouldStop?() == true { throw ImportInterrupted(file: path) }
+        }
+        return FileHash(hash: ContentHasher.hex(digest: sha.finalize()), bytes: total)
+    }
+}
+
+/// A trace file stored before (`imported_file`, migration `v4-file-hash`).
+struct ImportedFile {
+    var path: String
+    var importedAt: String
+    var traces: [String]
+
+    /// Whether the table exists: a store migrated only up to an older migration (tests of old schemas) has none.
+    static func available(_ db: Database) throws -> Bool { try db.tableExists("imported_file") }
+
+    static func find(_ hash: String, in db: Database) throws -> ImportedFile? {
+        guard try available(db) else { return nil }
+        guard let row = try Row.fetchOne(db, sql: "SELECT path, imported_at, traces FROM imported_file WHERE file_hash = ?",
+                                         arguments: [hash]) else { return nil }
+        var traces: [String] = []
+        if let doc = try? JSONDocument(parsing: row["traces"] as String), case .array(let items) = doc[doc.root] {
+            for i in items { if case .string(let s) = doc[i] { traces.append(s) } }
+        }
+        return ImportedFile(path: row["path"], importedAt: row["imported_at"], traces: traces)
+    }
+
+    /// Records a file whose import just succeeded, in the same transaction.
+    static func record(_ file: FileHash, path: String, result: FileImport, importedAt: String, in db: Database) throws {
+        guard try available(db) else { return }
+        var names = JSONWriter(style: .compact)
+        names.array(result.tracesAdded + result.tracesPresent) { w, t in w.string(t) }
+        try db.execute(sql: """
+            INSERT OR IGNORE INTO imported_file (file_hash, path, bytes, traces, events, imported_at) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [file.hash, path, file.bytes, names.text, result.eventsAdded, importedAt])
+    }
+}
