@@ -54,7 +54,7 @@ public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
             }
             if s.index == "TEST_SHARD_INDEX", let status = env["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
                 // Bazel asks a test that shards to say so by touching this file.
-                FileManager.default.createFile(atPath: status, contents: nil)
+                _ = FileManager.default.createFile(atPath: status, contents: nil)
             }
             do {
                 return try ShardSpec(index: index - s.base + 1, count: count)
