@@ -9,7 +9,7 @@
 # and prints whether each merged JSON equals the unsharded one (the start time aside),
 # each shard's wall time and share of the events, and the merge's cost against the run.
 #
-#   Benchmarks/shards.sh          (from anywhere; ~10–15 min on 2 cores after the release build, ~6 GB of temporary files)
+#   Benchmarks/shards.sh          (from anywhere; ~6 min on 2 cores after the release build, ~6 GB of temporary files)
 #   EVENTS=2000000 Benchmarks/shards.sh   (a smaller trial)
 set -euo pipefail
 cd "$(dirname "$0")/.."
