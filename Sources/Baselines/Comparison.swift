@@ -52,7 +52,9 @@ public struct Comparison: Sendable {
     /// The baseline's known problems, by what they are about.
     private let known: [AcceptedProblem.Key: AcceptedProblem]
     private var knownFound: [Finding] = []
-    /// Traces whose presses this comparison saw: a known press problem is fixed only where its press was replayed.
+    /// The traces the known press problems name.
+    private let knownTraces: Set<String>
+    /// Those of them whose presses this comparison saw: a known press problem is fixed only where its press was replayed.
     private var tracesSeen = Set<String>()
     /// … and compared with a baseline's side (R1–R3 can only be found there).
     private var tracesCompared = Set<String>()
@@ -64,6 +66,7 @@ public struct Comparison: Sendable {
         var byKey: [AcceptedProblem.Key: AcceptedProblem] = [:]
         for k in known { byKey[k.key] = k }
         self.known = byKey
+        knownTraces = Set(known.compactMap(\.trace))
     }
 
     /// Checks one press by every press rule.
@@ -71,7 +74,7 @@ public struct Comparison: Sendable {
     @discardableResult
     public mutating func add(_ pair: PressPair) -> Bool {
         var regressed = false
-        if !known.isEmpty {
+        if knownTraces.contains(pair.current.trace) {
             tracesSeen.insert(pair.current.trace)
             if pair.before != nil { tracesCompared.insert(pair.current.trace) }
         }
@@ -96,6 +99,49 @@ public struct Comparison: Sendable {
     public mutating func addNewPress(trace: String) {
         newPresses += 1
         newPressTraces.insert(trace)
+    }
+
+    /// What the press rules found so far, in the order the presses came (before `finish`
+    /// orders it): a shard's part of a suite, stored and merged with the others'.
+    public struct Pending: Sendable, Equatable {
+        public var regressions: [Finding] = []
+        public var improvements: [Finding] = []
+        /// Findings the baseline lists as known problems.
+        public var known: [Finding] = []
+        /// Presses a version-1 baseline does not have, and their traces.
+        public var newPresses = 0
+        public var newPressTraces = Set<String>()
+        /// The traces known press problems name whose presses were seen, and compared with a baseline's side.
+        public var knownTracesSeen = Set<String>()
+        public var knownTracesCompared = Set<String>()
+        public init(regressions: [Finding] = [], improvements: [Finding] = [], known: [Finding] = [], newPresses: Int = 0,
+                    newPressTraces: Set<String> = [], knownTracesSeen: Set<String> = [], knownTracesCompared: Set<String> = []) {
+            self.regressions = regressions; self.improvements = improvements; self.known = known
+            self.newPresses = newPresses; self.newPressTraces = newPressTraces
+            self.knownTracesSeen = knownTracesSeen; self.knownTracesCompared = knownTracesCompared
+        }
+    }
+
+    public var pending: Pending {
+        Pending(regressions: regressions, improvements: improvements, known: knownFound, newPresses: newPresses,
+                newPressTraces: newPressTraces, knownTracesSeen: tracesSeen, knownTracesCompared: tracesCompared)
+    }
+
+    /// Adds presses compared elsewhere (another shard's), as if they had come now. A known
+    /// finding is matched to this comparison's known problem again (a stored one lost it);
+    /// one it does not list is a regression.
+    public mutating func absorb(_ other: Pending) {
+        regressions += other.regressions
+        improvements += other.improvements
+        for var f in other.known {
+            guard let k = f.accepted ?? known[f.acceptanceKey] else { regressions.append(f); continue }
+            f.accepted = k
+            knownFound.append(f)
+        }
+        newPresses += other.newPresses
+        newPressTraces.formUnion(other.newPressTraces)
+        tracesSeen.formUnion(other.knownTracesSeen.intersection(knownTraces))
+        tracesCompared.formUnion(other.knownTracesCompared.intersection(knownTraces))
     }
 
     /// Adds the target rules and the causes.

@@ -60,6 +60,8 @@ public struct Finding: Sendable, Equatable {
     public var reason: String?
     /// Whether the press was synthesized by `--probe` rather than recorded.
     public var probe = false
+    /// A press consumed by a multi-tap: the press that began it (as `PressResult.partOf`).
+    public var partOf: Int?
     /// The baseline's known problem this finding is (accepted on review: listed, never failing).
     public var accepted: AcceptedProblem?
 
@@ -136,6 +138,7 @@ public struct PressPair: Sendable {
                         node: a.node ?? before?.node, action: a.action ?? before?.action, expect: a.expect,
                         before: before.map(Finding.Side.init), after: Finding.Side(PressSide(a)), message: message, reason: a.reason)
         f.probe = probe
+        f.partOf = a.partOf
         return f
     }
 }

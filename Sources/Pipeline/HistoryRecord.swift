@@ -39,9 +39,43 @@ public enum HistoryRecord {
     }
 
     static func code(_ o: TouchResult.Outcome) -> UInt8 { OutcomeCode.code(o.rawValue) }
+    static func outcome(_ code: UInt8) -> TouchResult.Outcome {
+        TouchResult.Outcome(rawValue: OutcomeCode.names[min(Int(code), OutcomeCode.names.count - 1)]) ?? .miss
+    }
 
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
         let request = run.request
+        return RunRecord(
+            startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,
+            touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings(request),
+            suites: zip(run.suites, rows).map { s, rows in
+                let responsiveness = s.stats.responsiveness
+                return RunRecord.Suite(
+                    suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
+                    appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: s.baseline.rawValue, passed: s.passed,
+                    traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
+                    firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
+                    targets: s.coverage.map { t in
+                        let r = responsiveness[t.node]
+                        return RunRecord.Target(node: t.node, action: t.action, own: t.own, stolen: t.stolen, blocked: t.blocked,
+                                                ambiguous: t.ambiguous, disabled: t.disabled, miss: t.miss,
+                                                expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
+                                                p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
+                    },
+                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes + s.diff.known).map(row))
+            })
+    }
+
+    /// A finding as history stores it; a known problem as `known`: it is no regression of the run.
+    static func row(_ f: Finding) -> RunRecord.Finding {
+        RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
+                          node: f.node, before: f.before.map { FindingJSON.sideText($0) },
+                          after: f.after.map { FindingJSON.sideText($0) }, message: f.message,
+                          action: f.action, expect: f.expect, probe: f.probe, reason: f.reason, partOf: f.partOf)
+    }
+
+    /// Every tunable of a run as history's `settings` JSON (compact, fixed key order).
+    static func settings(_ request: RunRequest) -> String {
         var settings = JSONWriter(style: .compact)
         settings.object { w in
             w.field("profile", request.hit.profile?.description ?? "from each snapshot")
@@ -59,29 +93,34 @@ public enum HistoryRecord {
             w.field("latencyThresholdMs", request.thresholds.latencyMs)
             w.field("coverageThreshold", request.thresholds.coverage)
         }
-        return RunRecord(
-            startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,
-            touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings.text,
-            suites: zip(run.suites, rows).map { s, rows in
-                let responsiveness = s.stats.responsiveness
-                return RunRecord.Suite(
-                    suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
-                    appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: s.baseline.rawValue, passed: s.passed,
-                    traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
-                    firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
-                    targets: s.coverage.map { t in
-                        let r = responsiveness[t.node]
-                        return RunRecord.Target(node: t.node, action: t.action, own: t.own, stolen: t.stolen, blocked: t.blocked,
-                                                ambiguous: t.ambiguous, disabled: t.disabled, miss: t.miss,
-                                                expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
-                                                p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
-                    },
-                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes + s.diff.known).map { f in
-                        // A known problem is stored as `known`: it is no regression of this run.
-                        RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press, x: f.at?.x, y: f.at?.y,
-                                          node: f.node, before: f.before.map { FindingJSON.sideText($0) },
-                                          after: f.after.map { FindingJSON.sideText($0) }, message: f.message)
-                    })
-            })
+        return settings.text
+    }
+}
+
+extension HistoryRecord {
+    /// A run request with the tunables of history's `settings` JSON (`settings(_:)` read
+    /// back): how `replay merge` runs under exactly the settings its shards ran with.
+    /// - Throws: `RunInputError` when the text is not settings this build writes the same
+    ///   way (a setting it does not know would otherwise be silently dropped).
+    static func request(settings text: String) throws -> RunRequest {
+        var request = RunRequest()
+        guard let document = try? JSONDocument(parsing: text) else { throw RunInputError("the shards' settings are not JSON: \(text.clipped)") }
+        let v = JSONValue(document, at: document.root)
+        func number(_ value: JSONValue?, _ into: inout Double) { if case .number(let d)? = value { into = d } }
+        if case .string(let name)? = v["profile"] { request.hit.profile = TouchProfile.named(name) }
+        number(v["touchRadius"], &request.hit.touchRadius)
+        number(v["gridStep"], &request.gridStep)
+        let r = v["replay"]
+        number(r?["tapSlop"], &request.replay.tapSlop); number(r?["tapMaxDuration"], &request.replay.tapMaxDuration)
+        number(r?["multiTapWindow"], &request.replay.multiTapWindow); number(r?["multiTapDistance"], &request.replay.multiTapDistance)
+        number(r?["magnifyThreshold"], &request.replay.magnifyThreshold); number(r?["rotateThreshold"], &request.replay.rotateThreshold)
+        number(r?["retryWindow"], &request.replay.retryWindow); number(r?["retryDistance"], &request.replay.retryDistance)
+        if case .string(let mode)? = v["recordMode"], let m = RecordMode(rawValue: mode) { request.recordMode = m }
+        number(v["latencyThresholdMs"], &request.thresholds.latencyMs)
+        number(v["coverageThreshold"], &request.thresholds.coverage)
+        guard settings(request) == text else {
+            throw RunInputError("the shards ran with settings this replay cannot reproduce (\(text.clipped)): merge with the replay that ran them")
+        }
+        return request
     }
 }

@@ -35,6 +35,49 @@ public struct RunPipeline: Sendable {
     /// - Throws: `RunInputError` when an input (snapshot, baseline) cannot be used; `StoreError` for the database.
     public func run(_ request: RunRequest, log: (String) -> Void = { _ in }, observer: RunObserver? = nil) throws -> RunOutcome {
         let startedAt = TraceStore.now()
+        let inputs = try prepare(request, log: log)
+        var outcomes: [SuiteOutcome] = []
+        var history: [HistoryRecord.SuiteRows] = []
+        do {
+            for (snapshot, info) in inputs.snapshots {
+                if request.shouldStop() { throw RunInterrupted() }
+                let (suite, rows) = try runSuite(snapshot, info, request, inputs.folder, log: log, observer: observer)
+                outcomes.append(suite)
+                history.append(rows)
+            }
+        } catch var stop as RunInterrupted {
+            stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
+            throw stop
+        }
+        for screen in inputs.baselinedScreens {
+            outcomes.append(noSnapshotSuite(screen, inputs.folder!, log: log, observer: observer))
+            history.append(HistoryRecord.SuiteRows())
+        }
+        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
+                                 revision: request.revision, request: request, screensWithoutSnapshot: inputs.withoutSnapshot)
+        outcome.screensNotInRun = inputs.notInRun
+        if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
+        if request.recordHistory {
+            var clock = Stopwatch()
+            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
+            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
+        }
+        return outcome
+    }
+
+    /// What a run works on: each screen's snapshot (by screen), the baselines folder,
+    /// screens with traces but no snapshot, screens with a baseline but no snapshot
+    /// (failed), and screens with a baseline the run leaves out (`--screen`, `--snapshots`).
+    struct Inputs {
+        var snapshots: [(Snapshot, SnapshotInfo)]
+        var folder: BaselineFolder?
+        var withoutSnapshot: [String]
+        var baselinedScreens: [String]
+        var notInRun: [String]
+    }
+
+    /// Loads the snapshots (only the `--screen` ones) and says up front what the run cannot compare.
+    func prepare(_ request: RunRequest, log: (String) -> Void) throws -> Inputs {
         var snapshots = try loadSnapshots(request.snapshotPaths)
         let folder = try baselineFolder(request, log: log)
         let tracedScreens = Set(try store.traces().map(\.header.screen))
@@ -87,41 +130,20 @@ public struct RunPipeline: Sendable {
                 ? "no snapshots to replay against: the database holds none (import some with replay import, or pass --snapshots)"
                 : "no snapshot files (.json) under \(request.snapshotPaths.map(InputFiles.named).joined(separator: ", "))")
         }
-        var outcomes: [SuiteOutcome] = []
-        var history: [HistoryRecord.SuiteRows] = []
-        do {
-            for (snapshot, info) in snapshots.sorted(by: { $0.0.screen < $1.0.screen }) {
-                if request.shouldStop() { throw RunInterrupted() }
-                let (suite, rows) = try runSuite(snapshot, info, request, folder, log: log, observer: observer)
-                outcomes.append(suite)
-                history.append(rows)
-            }
-        } catch var stop as RunInterrupted {
-            stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
-            throw stop
-        }
-        for screen in baselinedScreens {
-            let file = folder!.file(for: screen)
-            log("error: \(file) has a baseline of screen '\(screen)', but no snapshot of it is in this run: nothing was compared")
-            let missing0 = SuiteOutcome(suite: screen, snapshot: SnapshotInfo(source: "none", contentHash: ""), stats: SuiteStats(),
-                                       coverage: [], diff: Comparison.Result(), baseline: .noSnapshot, baselineFile: file, passed: false)
-            var missing = missing0
-            missing.warnings = ["no snapshot of this screen in the run"]
-            observer?.suiteStarted(screen, snapshot: missing.snapshot)
-            observer?.suiteFinished(missing)
-            outcomes.append(missing)
-            history.append(HistoryRecord.SuiteRows())
-        }
-        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
-                                 revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
-        outcome.screensNotInRun = notInRun
-        if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
-        if request.recordHistory {
-            var clock = Stopwatch()
-            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
-            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
-        }
-        return outcome
+        return Inputs(snapshots: snapshots.sorted(by: { $0.0.screen < $1.0.screen }), folder: folder,
+                      withoutSnapshot: withoutSnapshot, baselinedScreens: baselinedScreens, notInRun: notInRun)
+    }
+
+    /// A screen that has a baseline but no snapshot in the run: nothing compared, a failure.
+    func noSnapshotSuite(_ screen: String, _ folder: BaselineFolder, log: (String) -> Void, observer: RunObserver?) -> SuiteOutcome {
+        let file = folder.file(for: screen)
+        log("error: \(file) has a baseline of screen '\(screen)', but no snapshot of it is in this run: nothing was compared")
+        var missing = SuiteOutcome(suite: screen, snapshot: SnapshotInfo(source: "none", contentHash: ""), stats: SuiteStats(),
+                                   coverage: [], diff: Comparison.Result(), baseline: .noSnapshot, baselineFile: file, passed: false)
+        missing.warnings = ["no snapshot of this screen in the run"]
+        observer?.suiteStarted(screen, snapshot: missing.snapshot)
+        observer?.suiteFinished(missing)
+        return missing
     }
 
     /// One suite: the baseline side, every stored trace replayed against both sides
@@ -131,36 +153,22 @@ public struct RunPipeline: Sendable {
                           log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
         let screen = snapshot.screen
         observer?.suiteStarted(screen, snapshot: info)
-        let tester = HitTester(snapshot, settings: request.hit)
-        if let note = tester.profileChoice.note { log("note: \(screen): \(note)") }
-        // Both sides bind under one profile (the new snapshot's, or --profile): like with like.
-        let hit = HitSettings(touchRadius: request.hit.touchRadius, profile: tester.profile, spatialIndex: request.hit.spatialIndex)
-        let settings = request.baselineSettings(profile: tester.profile)
-        let replayer = Replayer(tester: tester, settings: request.replay)
         let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
-        let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
-        let side = BaselineReplay(plan.status == .compared ? baseline : nil, snapshot: snapshot, hit: hit, replay: request.replay)
-        if request.acceptance != nil, plan.status == .compared, let baseline, baseline.fileVersion == 1 {
-            throw RunInputError("\(file!) is a version-1 baseline: it cannot hold known problems; upgrade it first with replay run --record")
-        }
-        let recomputed = side.compared.map { $0.settings != settings } ?? false
-        if recomputed, let b = side.compared {
-            log(b.fileVersion == 1
-                ? "warning: \(file!) was recorded with \(b.settings.description); this run uses \(settings.description)"
-                : "note: \(file!) was recorded with \(b.settings.description); this run uses \(settings.description): "
-                    + "its side is recomputed from its snapshot under this run's settings, so a change of model is never a regression (--record writes them)")
-        }
-
+        var run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file,
+                               existed: baseline != nil, observer: observer, log: log)
         let stored = try store.traces(screen: screen)
         if stored.isEmpty {
             log(baseline != nil
                 ? "note: no stored traces of screen '\(screen)': only its coverage is compared with the baseline"
                 : "note: no stored traces of screen '\(screen)': only its coverage is measured")
         }
-        var fit = TraceFit(snapshot: snapshot, tester: tester)
-        // Known problems apply while the baseline is compared or re-recorded (R6 needs no comparison).
-        let known = plan.status == .compared || plan.status == .recorded ? baseline?.known ?? [] : []
-        var suite = SuiteAccumulator(suite: screen, request: request, legacy: side.legacy, known: known, observer: observer)
+        try replay(stored, into: &run, request, log: log)
+        return try finish(&run, request, folder, log: log, observer: observer)
+    }
+
+    /// Replays stored traces against both sides and folds them into the suite.
+    func replay(_ stored: [StoredTrace], into run: inout SuiteRun, _ request: RunRequest, log: (String) -> Void) throws {
+        let screen = run.snapshot.screen, info = run.info, side = run.side, replayer = run.replayer
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
         let store = self.store
@@ -173,13 +181,25 @@ public struct RunPipeline: Sendable {
                                                  events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
                                   }, consume: { i, results, others in
             if request.shouldStop() { throw RunInterrupted() }
-            fit.check(stored[i], results)
-            suite.addTrace(stored[i].rowID)
-            suite.fold(results, against: side.against(results, others: others), traceID: stored[i].rowID, probe: false)
+            run.fit.check(stored[i], results)
+            run.suite.addTrace(stored[i].rowID)
+            run.suite.fold(results, against: side.against(results, others: others), traceID: stored[i].rowID, probe: false)
             request.progress?("\(screen): replaying traces", i + 1, stored.count)
         })
+        run.traces += stored.count
+        run.events += events
         log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
             + side.progressSuffix + " in \(clock.lap())")
+    }
+
+    /// What a suite computes from its snapshots once every trace is in: probes, coverage,
+    /// the comparison of targets and the causes, the baseline written as the record mode
+    /// says, the picture. A sharded run does this at merge (docs/nightly-ci.md).
+    func finish(_ run: inout SuiteRun, _ request: RunRequest, _ folder: BaselineFolder?, log: (String) -> Void,
+                observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
+        let screen = run.snapshot.screen, snapshot = run.snapshot, info = run.info, side = run.side
+        let tester = run.tester, replayer = run.replayer, plan = run.plan
+        var clock = Stopwatch()
         // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
         if let pattern = request.probe {
             let probe = Probe(pattern: pattern)
@@ -190,8 +210,8 @@ public struct RunPipeline: Sendable {
                 if request.shouldStop() { throw RunInterrupted() }
                 request.progress?("\(screen): pressing targets with \(pattern.rawValue) probes", n, inputs.count)
                 let results = replayer.replay(trace: input.name, events: input.events)
-                suite.fold(results, against: side.probeResults(results, name: input.name, theirs: theirs),
-                           traceID: nil, probe: true)
+                run.suite.fold(results, against: side.probeResults(results, name: input.name, theirs: theirs),
+                               traceID: nil, probe: true)
             }
             log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
                 + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
@@ -200,41 +220,41 @@ public struct RunPipeline: Sendable {
         request.progress?("\(screen): sampling the coverage of its targets", 0, 0)
         let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let before = recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
-        var diff = suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        let before = run.recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        var diff = run.suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
         if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since) }
         if request.shouldStop() { throw RunInterrupted() }
-        let knownChange = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: settings, baseline: baseline, diff: diff,
-                                            folder: folder, file: file, info: info, request: request, log: log)
+        let knownChange = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: run.settings, baseline: run.baseline,
+                                            diff: diff, folder: folder, file: run.file, info: info, request: request, log: log)
         if knownChange == nil && !diff.fixed.isEmpty {
             log("note: \(screen): \(plural(diff.fixed.count, "known problem")) no longer \(diff.fixed.count == 1 ? "occurs" : "occur") (fixed): "
                 + "the next --record or replay accept drops \(diff.fixed.count == 1 ? "it" : "them")")
         }
 
-        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
-                                   baselineFile: file, passed: plan.status.passes(diff))
+        var outcome = SuiteOutcome(suite: screen, snapshot: info, stats: run.suite.stats, coverage: coverage, diff: diff, baseline: plan.status,
+                                   baselineFile: run.file, passed: plan.status.passes(diff))
         outcome.knownChange = knownChange
         outcome.profile = tester.profile.description
         outcome.touchRadius = request.hit.touchRadius
-        outcome.baselineVersion = baseline?.fileVersion
-        outcome.traces = stored.count
-        outcome.expectations = suite.expectations
-        outcome.warnings = fit.warnings
-        for w in fit.warnings { log("warning: \(screen): \(w)") }
+        outcome.baselineVersion = run.baselineVersion
+        outcome.traces = run.traces
+        outcome.expectations = run.suite.expectations
+        outcome.warnings = run.fit.warnings
+        for w in run.fit.warnings { log("warning: \(screen): \(w)") }
         if request.picture {
             outcome.picture = ScreenPicture(tester)
-            outcome.marks = suite.marks
+            outcome.marks = run.suite.marks
         }
         if request.audit {
-            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: hit, replay: request.replay, step: request.gridStep),
+            outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: run.hit, replay: request.replay, step: request.gridStep),
                                           source: info.source)
         }
         observer?.suiteFinished(outcome)
-        return (outcome, suite.rows)
+        return (outcome, run.suite.rows)
     }
 
     /// The screen's baseline file, if the run has a baselines folder and the file exists; notes about it.
-    private func loadBaseline(_ screen: String, _ folder: BaselineFolder?, _ request: RunRequest,
+    func loadBaseline(_ screen: String, _ folder: BaselineFolder?, _ request: RunRequest,
                               log: (String) -> Void) throws -> (Baseline?, String?) {
         guard let folder else { return (nil, nil) }
         let file = folder.file(for: screen)
@@ -354,10 +374,10 @@ public struct RunPipeline: Sendable {
 struct TraceFit {
     let snapshot: Snapshot
     let tester: HitTester
-    private var outside = 0
-    private var outsideTraces = Set<String>()
-    private var devices = Set<String>()
-    private var unknownExpect: [String: Int] = [:]
+    var outside = 0
+    var outsideTraces = Set<String>()
+    var devices = Set<String>()
+    var unknownExpect: [String: Int] = [:]
 
     init(snapshot: Snapshot, tester: HitTester) { self.snapshot = snapshot; self.tester = tester }
 

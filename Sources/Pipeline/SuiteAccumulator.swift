@@ -3,6 +3,7 @@ import HitTesting
 import ReplayEngine
 import RunResults
 import TapModel
+import TraceStore
 
 /// Folds a suite's press results, one trace at a time, into what the run keeps:
 /// counts, the comparison with the baseline, history rows, expectations and
@@ -17,17 +18,35 @@ struct SuiteAccumulator {
     private(set) var rows = HistoryRecord.SuiteRows()
     private(set) var expectations: [(key: PressKey, expect: String)] = []
     private(set) var marks: [PressMark] = []
+    /// A shard's marks (`.unregressed`), as its file stores them.
+    private(set) var unregressedMarks: [ShardRecord.Part.Mark] = []
+    /// Which presses are kept as picture marks.
+    let keeping: Marks
     /// Marks kept besides the regressed presses.
-    private var others = 0
+    private(set) var others = 0
 
     /// Marks kept for a picture besides the regressed presses.
     static let markLimit = 3000
 
-    /// - Parameter known: the baseline's known problems (listed as known, never regressions).
-    init(suite: String, request: RunRequest, legacy: [PressKey: PressSide]?, known: [AcceptedProblem] = [], observer: RunObserver?) {
+    /// Which presses a suite keeps as marks for a picture.
+    enum Marks {
+        /// No picture.
+        case none
+        /// A picture: every regressed press, and others up to `markLimit`.
+        case all
+        /// A shard: only the others up to `markLimit` (regressed ones are drawn from their findings at merge).
+        case unregressed
+    }
+
+    /// - Parameters:
+    ///   - known: the baseline's known problems (listed as known, never regressions).
+    ///   - marks: which presses to keep as marks (default: all when the request asks for a picture).
+    init(suite: String, request: RunRequest, legacy: [PressKey: PressSide]?, known: [AcceptedProblem] = [], marks: Marks? = nil,
+         observer: RunObserver?) {
         self.request = request
         self.observer = observer
         self.legacy = legacy
+        keeping = marks ?? (request.picture ? .all : .none)
         stats = SuiteStats(settings: request.replay)
         comparison = Comparison(suite: suite, thresholds: request.thresholds, known: known)
     }
@@ -57,13 +76,41 @@ struct SuiteAccumulator {
             if let expect = current.expect, current.partOf == nil {
                 expectations.append((PressKey(trace: current.trace, press: current.press), expect))
             }
-            if request.picture && current.partOf == nil && (regressed || others < SuiteAccumulator.markLimit) {
+            guard current.partOf == nil else { continue }
+            switch keeping {
+            case .all where regressed || others < SuiteAccumulator.markLimit:
                 if !regressed { others += 1 }
-                marks.append(PressMark(key: pair.key, at: current.at, fired: current.fired, regressed: regressed,
-                                       title: "\(current.trace) press \(current.press): \(current.outcome.rawValue)"
-                                           + (current.action.map { " \($0)" } ?? "") + " — \(current.reason)"))
+                marks.append(SuiteAccumulator.mark(pair.key, at: current.at, outcome: current.outcome, action: current.action,
+                                                   reason: current.reason, regressed: regressed))
+            case .unregressed where !regressed && others < SuiteAccumulator.markLimit:
+                others += 1
+                unregressedMarks.append(ShardRecord.Part.Mark(traceID: traceID ?? -1, press: current.press, x: current.at.x, y: current.at.y,
+                                                              outcome: HistoryRecord.code(current.outcome), action: current.action,
+                                                              reason: current.reason))
+            default:
+                break
             }
         }
+    }
+
+    /// A press as a picture marks it.
+    static func mark(_ key: PressKey, at: Point, outcome: TouchResult.Outcome, action: String?, reason: String, regressed: Bool) -> PressMark {
+        PressMark(key: key, at: at, fired: outcome.fires, regressed: regressed,
+                  title: "\(key.trace) press \(key.press): \(outcome.rawValue)" + (action.map { " \($0)" } ?? "") + " — \(reason)")
+    }
+
+    /// Takes in what the shards of a run folded, already merged in trace order
+    /// (`ShardMerge`): the suite then goes on (probes) and finishes exactly as if it
+    /// had folded every trace itself.
+    mutating func absorb(stats: SuiteStats, pending: Comparison.Pending, rows: HistoryRecord.SuiteRows,
+                         expectations: [(key: PressKey, expect: String)], marks: [PressMark], others: Int) {
+        self.stats.merge(stats)
+        comparison.absorb(pending)
+        self.rows.traces += rows.traces
+        self.rows.presses += rows.presses
+        self.expectations += expectations
+        if keeping == .all { self.marks += marks }
+        self.others += others
     }
 
     /// The comparison of the targets' coverage, after every press is in.

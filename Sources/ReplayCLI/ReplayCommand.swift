@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
         Without a command, `replay` runs `replay run` (for example `replay --baseline Baselines`).
         `replay help <command>` shows every option of a command.
         """,
-        subcommands: [Run.self, Import.self, Convert.self, Hit.self, Deadzones.self, Report.self, History.self, Query.self,
+        subcommands: [Run.self, Merge.self, Import.self, Convert.self, Hit.self, Deadzones.self, Report.self, History.self, Query.self,
                       Lint.self, ProbeCommand.self, AuditCommand.self, Accept.self, Verify.self],
         defaultSubcommand: Run.self)
 

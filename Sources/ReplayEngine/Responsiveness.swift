@@ -12,6 +12,10 @@ public struct RetryBurst: Sendable, Equatable {
     public var resolved: Bool
     /// What the person was after: the first press's `expect`, else what the last press fired.
     public var target: String?
+
+    public init(trace: String, presses: [Int], at: Point, resolved: Bool, target: String?) {
+        self.trace = trace; self.presses = presses; self.at = at; self.resolved = resolved; self.target = target
+    }
 }
 
 /// How responsive one target (a view with a handler) felt in the replayed traces.
@@ -23,6 +27,10 @@ public struct TargetResponsiveness: Sendable, Equatable {
     public var p50LatencyMs: Double?
     public var p95LatencyMs: Double?
     public var firings: Int = 0
+
+    public init(node: String, expectedTries: Int = 0, firstTryMet: Int = 0, firings: Int = 0) {
+        self.node = node; self.expectedTries = expectedTries; self.firstTryMet = firstTryMet; self.firings = firings
+    }
 
     public var firstTrySuccess: Double? { expectedTries > 0 ? Double(firstTryMet) / Double(expectedTries) : nil }
 }
@@ -42,6 +50,28 @@ public enum Responsiveness {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]
+    }
+
+    /// A histogram's distinct values in ascending order, each with how many values are ≤ it.
+    public static func sorted(_ histogram: [Double: Int]) -> [(value: Double, through: Int)] {
+        var total = 0
+        return histogram.sorted { $0.key < $1.key }.map { value, count in
+            total += count
+            return (value, total)
+        }
+    }
+
+    /// Nearest-rank percentile of a histogram (from `sorted(_:)`): exactly the value
+    /// `percentile(_:_:)` gives on the sorted list of every value.
+    public static func percentile(_ sorted: [(value: Double, through: Int)], _ p: Double) -> Double {
+        guard let n = sorted.last?.through, n > 0 else { return 0 }
+        let rank = min(max(Int((p / 100 * Double(n)).rounded(.up)), 1), n)
+        var lo = 0, hi = sorted.count - 1
+        while lo < hi {  // the first value whose running count reaches the rank
+            let mid = (lo + hi) / 2
+            if sorted[mid].through >= rank { hi = mid } else { lo = mid + 1 }
+        }
+        return sorted[lo].value
     }
 
     /// Retry bursts in one trace's results (in press order).

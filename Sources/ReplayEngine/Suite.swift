@@ -13,7 +13,12 @@ public struct TraceInput: Sendable {
 /// size holds no list of every press: counts, first-try success, responsiveness
 /// per target, latency per action, retry bursts.
 ///
-/// - Complexity: O(presses) to fold; memory O(targets + latencies + bursts).
+/// Latencies are kept as exact histograms (each distinct value and how often it
+/// occurred): percentiles come out exactly as from the sorted list of every value,
+/// memory grows with the distinct values only, and two suites' stats add up
+/// exactly (`merge`), which is what lets shards of a run be merged.
+///
+/// - Complexity: O(presses) to fold; memory O(targets + distinct latencies + bursts).
 public struct SuiteStats: Sendable {
     /// Presses that began a gesture (a multi-tap's later presses are not counted again).
     public private(set) var presses = 0
@@ -22,12 +27,28 @@ public struct SuiteStats: Sendable {
     public private(set) var firstTries = 0
     public private(set) var firstTriesMet = 0
     public private(set) var bursts: [RetryBurst] = []
-    private var targets: [String: TargetResponsiveness] = [:]
-    private var targetLatencies: [String: [Double]] = [:]
-    private var actionLatencies: [String: (node: String, action: String?, values: [Double])] = [:]
+    /// First tries and firings per node (latency percentiles are filled in by `responsiveness`).
+    public private(set) var targets: [String: TargetResponsiveness] = [:]
+    /// Every latency of a fired press, by the node and action that fired.
+    public private(set) var latencyCounts: [ActionKey: [Double: Int]] = [:]
     let settings: ReplaySettings
 
+    /// A node and the action that fired on it (nil: an unnamed action).
+    public struct ActionKey: Hashable, Sendable {
+        public var node: String
+        public var action: String?
+        public init(node: String, action: String?) { self.node = node; self.action = action }
+    }
+
     public init(settings: ReplaySettings = ReplaySettings()) { self.settings = settings }
+
+    /// Stats from their parts (a shard's stored ones); `merge` adds others.
+    public init(settings: ReplaySettings = ReplaySettings(), presses: Int, fired: Int, firstTries: Int, firstTriesMet: Int,
+                bursts: [RetryBurst], targets: [String: TargetResponsiveness], latencyCounts: [ActionKey: [Double: Int]]) {
+        self.settings = settings
+        self.presses = presses; self.fired = fired; self.firstTries = firstTries; self.firstTriesMet = firstTriesMet
+        self.bursts = bursts; self.targets = targets; self.latencyCounts = latencyCounts
+    }
 
     /// Folds one trace's results (in press order).
     public mutating func add(trace results: [PressResult]) {
@@ -45,19 +66,44 @@ public struct SuiteStats: Sendable {
             guard r.fired, let node = r.node else { continue }
             fired += 1
             targets[node, default: TargetResponsiveness(node: node)].firings += 1
-            if let l = r.latencyMs {
-                targetLatencies[node, default: []].append(l)
-                actionLatencies[node + "\u{1F}" + (r.action ?? ""), default: (node, r.action, [])].values.append(l)
-            }
+            if let l = r.latencyMs { latencyCounts[ActionKey(node: node, action: r.action), default: [:]][l, default: 0] += 1 }
         }
         bursts += Responsiveness.bursts(results, settings: settings)
+    }
+
+    /// Adds another part of the same suite (other traces). Bursts are appended:
+    /// the caller orders them (`orderBursts`) when parts arrive out of trace order.
+    public mutating func merge(_ other: SuiteStats) {
+        presses += other.presses; fired += other.fired
+        firstTries += other.firstTries; firstTriesMet += other.firstTriesMet
+        bursts += other.bursts
+        for (node, t) in other.targets {
+            var mine = targets[node, default: TargetResponsiveness(node: node)]
+            mine.expectedTries += t.expectedTries; mine.firstTryMet += t.firstTryMet; mine.firings += t.firings
+            targets[node] = mine
+        }
+        for (key, histogram) in other.latencyCounts {
+            latencyCounts[key, default: [:]].merge(histogram, uniquingKeysWith: +)
+        }
+    }
+
+    /// Puts the retry bursts in the order a single pass over the traces finds them.
+    /// - Parameter traceOrder: a trace's position in the run.
+    public mutating func orderBursts(by traceOrder: (String) -> Int) {
+        bursts = bursts.enumerated().sorted { a, b in
+            let ta = traceOrder(a.element.trace), tb = traceOrder(b.element.trace)
+            if ta != tb { return ta < tb }
+            return a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Per-target responsiveness: first-try success and the latency of what fired on it.
     public var responsiveness: [String: TargetResponsiveness] {
         var out = targets
-        for (node, values) in targetLatencies {
-            let sorted = values.sorted()
+        var perNode: [String: [Double: Int]] = [:]
+        for (key, histogram) in latencyCounts { perNode[key.node, default: [:]].merge(histogram, uniquingKeysWith: +) }
+        for (node, histogram) in perNode {
+            let sorted = Responsiveness.sorted(histogram)
             out[node]!.p50LatencyMs = Responsiveness.percentile(sorted, 50)
             out[node]!.p95LatencyMs = Responsiveness.percentile(sorted, 95)
         }
@@ -66,9 +112,9 @@ public struct SuiteStats: Sendable {
 
     /// Latency percentiles per fired action, ordered by node then action.
     public var latencies: [ActionLatency] {
-        actionLatencies.values.map { g in
-            let sorted = g.values.sorted()
-            return ActionLatency(node: g.node, action: g.action, count: sorted.count,
+        latencyCounts.map { key, histogram in
+            let sorted = Responsiveness.sorted(histogram)
+            return ActionLatency(node: key.node, action: key.action, count: sorted.last?.through ?? 0,
                                  p50Ms: Responsiveness.percentile(sorted, 50), p95Ms: Responsiveness.percentile(sorted, 95))
         }.sorted { ($0.node, $0.action ?? "") < ($1.node, $1.action ?? "") }
     }

@@ -14,6 +14,8 @@ public struct RunRecord: Sendable {
     /// JSON of every tunable.
     public var settings: String
     public var suites: [Suite]
+    /// A merged run: the key its shards share (`replay merge` records a run once).
+    public var shardKey: String?
 
     public init(startedAt: String, finishedAt: String, revision: String?, passed: Bool, touchRadius: Double, gridStep: Double,
                 settings: String, suites: [Suite]) {
@@ -78,13 +80,20 @@ public struct RunRecord: Sendable {
         }
     }
 
-    public struct Finding: Sendable {
+    public struct Finding: Sendable, Equatable {
         public var kind: String, rule: String, trace: String?, press: Int?, x: Double?, y: Double?, node: String?
         public var before: String?, after: String?, message: String
+        public var action: String?, expect: String?, probe: Bool
+        /// The engine's reason for what the press does now (interned in `label`).
+        public var reason: String?
+        /// A press consumed by a multi-tap: the press that began it.
+        public var partOf: Int?
         public init(kind: String, rule: String, trace: String?, press: Int?, x: Double?, y: Double?, node: String?,
-                    before: String?, after: String?, message: String) {
+                    before: String?, after: String?, message: String, action: String? = nil, expect: String? = nil,
+                    probe: Bool = false, reason: String? = nil, partOf: Int? = nil) {
             self.kind = kind; self.rule = rule; self.trace = trace; self.press = press; self.x = x; self.y = y
             self.node = node; self.before = before; self.after = after; self.message = message
+            self.action = action; self.expect = expect; self.probe = probe; self.reason = reason; self.partOf = partOf
         }
     }
 }
@@ -146,65 +155,78 @@ extension TraceStore {
     /// - Returns: the run's id.
     @discardableResult
     public func recordRun(_ run: RunRecord) throws -> Int64 {
-        try writeTransaction { db in
-            let regressions = run.suites.reduce(0) { $0 + $1.findings.filter { $0.kind == "regression" }.count }
-            let improvements = run.suites.reduce(0) { $0 + $1.findings.filter { $0.kind == "improvement" }.count }
+        try writeTransaction { db in try TraceStore.insertRun(run, db: db).runID }
+    }
+
+    /// The recorded run whose shards share `key` (`replay merge` records a run once).
+    public func run(shardKey key: String) throws -> Int64? {
+        try read { try Int64.fetchOne($0, sql: "SELECT id FROM run WHERE shard_key = ?", arguments: [key]) }
+    }
+
+    /// Inserts a run's rows (inside the caller's transaction).
+    /// - Returns: the run's id, each suite's id (in order), and the interned names.
+    static func insertRun(_ run: RunRecord, db: Database) throws -> (runID: Int64, suiteIDs: [Int64], labels: Labels) {
+        let regressions = run.suites.reduce(0) { $0 + $1.findings.filter { $0.kind == "regression" }.count }
+        let improvements = run.suites.reduce(0) { $0 + $1.findings.filter { $0.kind == "improvement" }.count }
+        try db.execute(sql: """
+            INSERT INTO run (started_at, finished_at, revision, passed, touch_radius, grid_step, settings, regressions, improvements, shard_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [run.startedAt, run.finishedAt, run.revision, run.passed, run.touchRadius, run.gridStep,
+                             run.settings, regressions, improvements, run.shardKey])
+        let runID = db.lastInsertedRowID
+        let press = RawInsert(try db.makeStatement(sql: """
+            INSERT OR REPLACE INTO press_outcome (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
+                baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        let traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
+        let target = try db.makeStatement(sql: """
+            INSERT INTO target_result (run_suite_id, node, action, own, stolen, blocked, ambiguous, disabled, miss,
+                                       expected_tries, first_try_met, p50_latency_ms, p95_latency_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let finding = RawInsert(try db.makeStatement(sql: """
+            INSERT INTO finding (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
+                                 action, expect, probe, reason_id, part_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        var labels = try Labels(db)
+        var suiteIDs: [Int64] = []
+        for s in run.suites {
             try db.execute(sql: """
-                INSERT INTO run (started_at, finished_at, revision, passed, touch_radius, grid_step, settings, regressions, improvements)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [run.startedAt, run.finishedAt, run.revision, run.passed, run.touchRadius, run.gridStep,
-                                 run.settings, regressions, improvements])
-            let runID = db.lastInsertedRowID
-            let press = RawInsert(try db.makeStatement(sql: """
-                INSERT OR REPLACE INTO press_outcome (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
-                    baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """))
-            let traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
-            let target = try db.makeStatement(sql: """
-                INSERT INTO target_result (run_suite_id, node, action, own, stolen, blocked, ambiguous, disabled, miss,
-                                           expected_tries, first_try_met, p50_latency_ms, p95_latency_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let finding = RawInsert(try db.makeStatement(sql: """
-                INSERT INTO finding (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """))
-            var labels = Labels(try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)"))
-            for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { labels.known[row["text"]] = row["id"] }
-            for s in run.suites {
-                try db.execute(sql: """
-                    INSERT INTO run_suite (run_id, suite, snapshot_hash, snapshot_source, app_version, app_build, baseline, passed,
-                                           regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [runID, s.suite, s.snapshotHash, s.snapshotSource, s.appVersion, s.appBuild, s.baseline, s.passed,
-                                     s.findings.filter { $0.kind == "regression" }.count, s.findings.filter { $0.kind == "improvement" }.count,
-                                     s.traces.count, s.presses, s.fired, s.firstTries, s.firstTriesMet])
-                let suiteID = db.lastInsertedRowID
-                for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
-                for p in s.pressRows {
-                    let node = try labels.id(p.node), action = try labels.id(p.action)
-                    let baselineNode = try labels.id(p.baselineNode), baselineAction = try labels.id(p.baselineAction)
-                    try press.row { b in
-                        b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome))
-                        b.int(node); b.int(action); b.double(p.latencyMs)
-                        b.int(p.baselineOutcome.map(Int64.init)); b.int(baselineNode); b.int(baselineAction); b.double(p.baselineLatencyMs)
-                        b.int(p.met.map { $0 ? 1 : 0 })
-                    }
-                }
-                for t in s.targets {
-                    try target.execute(arguments: [suiteID, t.node, t.action, t.own, t.stolen, t.blocked, t.ambiguous, t.disabled, t.miss,
-                                                   t.expectedTries, t.firstTryMet, t.p50LatencyMs, t.p95LatencyMs])
-                }
-                for f in s.findings {
-                    try finding.row { b in
-                        b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
-                        b.double(f.x); b.double(f.y); b.text(f.node); b.text(f.before); b.text(f.after); b.text(f.message)
-                    }
+                INSERT INTO run_suite (run_id, suite, snapshot_hash, snapshot_source, app_version, app_build, baseline, passed,
+                                       regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [runID, s.suite, s.snapshotHash, s.snapshotSource, s.appVersion, s.appBuild, s.baseline, s.passed,
+                                 s.findings.filter { $0.kind == "regression" }.count, s.findings.filter { $0.kind == "improvement" }.count,
+                                 s.traces.count, s.presses, s.fired, s.firstTries, s.firstTriesMet])
+            let suiteID = db.lastInsertedRowID
+            suiteIDs.append(suiteID)
+            for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
+            for p in s.pressRows {
+                let node = try labels.id(p.node), action = try labels.id(p.action)
+                let baselineNode = try labels.id(p.baselineNode), baselineAction = try labels.id(p.baselineAction)
+                try press.row { b in
+                    b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome))
+                    b.int(node); b.int(action); b.double(p.latencyMs)
+                    b.int(p.baselineOutcome.map(Int64.init)); b.int(baselineNode); b.int(baselineAction); b.double(p.baselineLatencyMs)
+                    b.int(p.met.map { $0 ? 1 : 0 })
                 }
             }
-            return runID
+            for t in s.targets {
+                try target.execute(arguments: [suiteID, t.node, t.action, t.own, t.stolen, t.blocked, t.ambiguous, t.disabled, t.miss,
+                                               t.expectedTries, t.firstTryMet, t.p50LatencyMs, t.p95LatencyMs])
+            }
+            for f in s.findings {
+                let reason = try labels.id(f.reason)
+                try finding.row { b in
+                    b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
+                    b.double(f.x); b.double(f.y); b.text(f.node); b.text(f.before); b.text(f.after); b.text(f.message)
+                    b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(reason); b.int(f.partOf.map(Int64.init))
+                }
+            }
         }
+        return (runID, suiteIDs, labels)
     }
 
     /// Deletes runs (with everything recorded for them) older than the newest `keepRuns`,
@@ -233,7 +255,8 @@ extension TraceStore {
                 DELETE FROM label WHERE id NOT IN (SELECT node_id FROM press_outcome WHERE node_id IS NOT NULL
                     UNION SELECT action_id FROM press_outcome WHERE action_id IS NOT NULL
                     UNION SELECT baseline_node_id FROM press_outcome WHERE baseline_node_id IS NOT NULL
-                    UNION SELECT baseline_action_id FROM press_outcome WHERE baseline_action_id IS NOT NULL);
+                    UNION SELECT baseline_action_id FROM press_outcome WHERE baseline_action_id IS NOT NULL
+                    UNION SELECT reason_id FROM finding WHERE reason_id IS NOT NULL);
                 """)
             return deleted
         }
@@ -349,7 +372,12 @@ extension TraceStore {
 struct Labels {
     let insert: Statement
     var known: [String: Int64] = [:]
-    init(_ insert: Statement) { self.insert = insert }
+
+    /// Every label already stored, and a statement for new ones.
+    init(_ db: Database) throws {
+        insert = try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)")
+        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[row["text"]] = row["id"] }
+    }
 
     mutating func id(_ text: String?) throws -> Int64? {
         guard let text else { return nil }

@@ -3,9 +3,16 @@ import GRDB
 /// The schema, as named, append-only migrations. Never edit a migration that
 /// has shipped; add a new one. `docs/traces-and-database.md` describes the tables.
 enum Migrations {
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator(skipping: []) }
+
+    /// The migrator without the migrations named: a database as a build that lacked them
+    /// migrated it (tests: branches that each added a migration, merged in either order).
+    static func migrator(skipping: Set<String>) -> DatabaseMigrator {
         var m = DatabaseMigrator()
-        m.registerMigration("v1-traces") { db in
+        func register(_ identifier: String, _ migrate: @escaping @Sendable (Database) throws -> Void) {
+            if !skipping.contains(identifier) { m.registerMigration(identifier, migrate: migrate) }
+        }
+        register("v1-traces") { db in
             try db.execute(sql: """
                 CREATE TABLE trace (
                     id            INTEGER PRIMARY KEY,
@@ -55,7 +62,7 @@ enum Migrations {
                 CREATE INDEX snapshot_screen ON snapshot(screen);
                 """)
         }
-        m.registerMigration("v2-runs") { db in
+        register("v2-runs") { db in
             try db.execute(sql: """
                 CREATE TABLE run (
                     id           INTEGER PRIMARY KEY,
@@ -141,7 +148,7 @@ enum Migrations {
                 CREATE INDEX finding_suite ON finding(run_suite_id);
                 """)
         }
-        m.registerMigration("v3-compact-history") { db in
+        register("v3-compact-history") { db in
             // Per-press history only where it carries information (presses that did not fire, or
             // changed against the baseline), as integers: traces by id, names interned in `label`,
             // outcomes as codes. Which traces a suite replayed is kept, so a press with no row
@@ -202,7 +209,7 @@ enum Migrations {
                     LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
                 """)
         }
-        m.registerMigration("v4-file-hash") { db in
+        register("v4-file-hash") { db in
             // Every trace file imported, by the SHA-256 of its bytes: importing the same file
             // again is recognised from the hash alone, before any parsing.
             try db.execute(sql: """
@@ -215,6 +222,80 @@ enum Migrations {
                     events      INTEGER NOT NULL,
                     imported_at TEXT NOT NULL
                 );
+                """)
+        }
+        register("v5-shards") { db in
+            // Sharded runs (docs/nightly-ci.md): a shard file is a database of this schema
+            // holding one shard's part of a run; `replay merge` adds the parts up exactly.
+            // Findings keep everything a report shows of them (history's findings too);
+            // the shard_* tables are filled only in shard files; a merged run keeps the
+            // shards' run key so that merging the same shards twice records one run.
+            try db.execute(sql: """
+                ALTER TABLE finding ADD COLUMN action TEXT;
+                ALTER TABLE finding ADD COLUMN expect TEXT;
+                ALTER TABLE finding ADD COLUMN probe INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE finding ADD COLUMN reason_id INTEGER;      -- label.id: the engine's reason for what the press does now
+                ALTER TABLE finding ADD COLUMN part_of INTEGER;        -- a press consumed by a multi-tap: the press that began it
+                ALTER TABLE run ADD COLUMN shard_key TEXT;             -- a merged run: the key its shards share
+                CREATE UNIQUE INDEX run_shard_key ON run(shard_key) WHERE shard_key IS NOT NULL;
+                CREATE TABLE shard (
+                    id          INTEGER PRIMARY KEY CHECK (id = 1),
+                    run_key     TEXT NOT NULL,                 -- SHA-256 of identity: every shard of one run has it
+                    shard_index INTEGER NOT NULL,              -- 1-based
+                    shard_count INTEGER NOT NULL,
+                    identity    TEXT NOT NULL,                 -- JSON: snapshots, baselines, settings, traces of the run
+                    traces      INTEGER NOT NULL,              -- replayed by this shard
+                    events      INTEGER NOT NULL
+                );
+                CREATE TABLE shard_suite (
+                    run_suite_id     INTEGER PRIMARY KEY REFERENCES run_suite(id) ON DELETE CASCADE,
+                    events           INTEGER NOT NULL,
+                    fit              TEXT NOT NULL,            -- JSON: presses outside the snapshot, devices, unknown expects, known problems' traces seen
+                    new_presses      INTEGER NOT NULL DEFAULT 0,   -- version-1 baselines: presses they do not have
+                    new_press_traces TEXT                      -- JSON array of their traces
+                );
+                CREATE TABLE shard_target (
+                    run_suite_id   INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    node_id        INTEGER NOT NULL,           -- label.id
+                    expected_tries INTEGER NOT NULL,
+                    first_try_met  INTEGER NOT NULL,
+                    firings        INTEGER NOT NULL,
+                    PRIMARY KEY (run_suite_id, node_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE shard_latency (                    -- exact latency histogram: each distinct value and its count
+                    run_suite_id INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    node_id      INTEGER NOT NULL,             -- label.id
+                    action_id    INTEGER,                      -- label.id
+                    latency_ms   REAL NOT NULL,
+                    count        INTEGER NOT NULL
+                );
+                CREATE TABLE shard_burst (
+                    run_suite_id INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    trace_id     INTEGER NOT NULL,             -- trace.id
+                    presses      TEXT NOT NULL,                -- JSON array of press numbers
+                    x            REAL NOT NULL,
+                    y            REAL NOT NULL,
+                    resolved     INTEGER NOT NULL,
+                    target_id    INTEGER                       -- label.id
+                );
+                CREATE TABLE shard_expectation (
+                    run_suite_id INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    trace_id     INTEGER NOT NULL,
+                    press        INTEGER NOT NULL,
+                    expect_id    INTEGER NOT NULL,             -- label.id
+                    PRIMARY KEY (run_suite_id, trace_id, press)
+                ) WITHOUT ROWID;
+                CREATE TABLE shard_mark (                       -- presses drawn on a picture that did not regress (at most 3,000 a suite)
+                    run_suite_id INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    trace_id     INTEGER NOT NULL,
+                    press        INTEGER NOT NULL,
+                    x            REAL NOT NULL,
+                    y            REAL NOT NULL,
+                    outcome      INTEGER NOT NULL,
+                    action_id    INTEGER,
+                    reason_id    INTEGER,
+                    PRIMARY KEY (run_suite_id, trace_id, press)
+                ) WITHOUT ROWID;
                 """)
         }
         return m

@@ -9,6 +9,10 @@ public struct StoredTrace: Sendable, Equatable {
     public var header: TraceHeader
     public var eventCount: Int
     public var contentHash: String
+
+    public init(rowID: Int64, header: TraceHeader, eventCount: Int, contentHash: String) {
+        self.rowID = rowID; self.header = header; self.eventCount = eventCount; self.contentHash = contentHash
+    }
 }
 
 /// A stored snapshot's provenance (its JSON is read on demand).

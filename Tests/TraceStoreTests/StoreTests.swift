@@ -32,7 +32,7 @@ struct StoreTests {
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
-        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash"])
+        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)
@@ -43,6 +43,19 @@ struct StoreTests {
             #expect(try upgraded.traces().count == 1)
             #expect(try upgraded.count("run") == 0)
         }
+    }
+
+    @Test("A database migrated without v4-file-hash but with v5-shards (the shards branch before the merge) opens and gets v4")
+    func migrationAddedBeforeAnAppliedOne() throws {
+        let dir = TempDir()
+        let q = try DatabaseQueue(path: dir.db)
+        try Migrations.migrator(skipping: ["v4-file-hash"]).migrate(q)
+        try q.close()
+        let store = try TraceStore(path: dir.db)
+        #expect(try store.appliedMigrations() == TraceStore.knownMigrations)
+        let result = try store.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        #expect(result.tracesAdded == ["t1"])
+        #expect(try store.count("imported_file") == 1)
     }
 
     @Test("v3 keeps the history of v2: informative press rows move into press_outcome, readable through press_history")

@@ -24,6 +24,7 @@ struct Run: ParsableCommand {
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --probe edges
           replay run --baseline Baselines --screen Settings
           replay run --baseline Baselines --record --why "Units row redesign lands in 3.3 (JIRA-123)"
+          replay run --baseline Baselines --shard 2/4 --shard-out shard-2.sqlite   (one job of a CI matrix; then replay merge)
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -43,6 +44,7 @@ struct Run: ParsableCommand {
     var probe: Probe.Pattern?
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
+    @OptionGroup var sharding: ShardOptions
     @OptionGroup var global: GlobalOptions
     @OptionGroup var progress: ProgressOption
 
@@ -53,6 +55,8 @@ struct Run: ParsableCommand {
         }
         if acceptance.who != nil && acceptance.why == nil { throw ValidationError("--who goes with --why") }
         if (acceptance.why != nil || record) && baseline == nil { throw ValidationError("--record writes baselines: say where with --baseline DIR") }
+        try sharding.check(reports: [("--json", json), ("--junit", junit != nil), ("--markdown", markdown != nil),
+                                     ("--html", pictures.html != nil), ("--svg", pictures.svg != nil)])
     }
 
     func run() throws {
@@ -65,6 +69,14 @@ struct Run: ParsableCommand {
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             request.acceptance = acceptance.value()
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress, shouldStop: Interruption.requested) }
+            if let out = sharding.shardOut {
+                do {
+                    try sharding.run(request, store: store, out: out)
+                } catch is RunInterrupted {
+                    throw Interruption.stop("no shard file was written to \(out)")
+                }
+                return
+            }
             let stream = json && presses ? RunReport.Stream(request: request) { Console.outBytes($0) } : nil
             let outcome: RunOutcome
             do {
@@ -78,15 +90,8 @@ struct Run: ParsableCommand {
             if let stream {
                 stream.finish(outcome)
                 Console.out("\n")
-            } else if json {
-                Console.out(RunReport.json(outcome))
-            } else {
-                Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
             }
-            if let junit { try Files.write(JUnitReport.xml(outcome), to: junit) }
-            if let markdown { try Files.write(MarkdownReport.markdown(outcome), to: markdown) }
-            try pictures.write(outcome)
-            if !outcome.passed { throw ExitCode(1) }
+            try RunReports.write(outcome, printed: stream != nil, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A sharded nightly run at a fleet's volume, measured as CI runs it: whole `replay`
+# processes (release build). 10M events over 20 screens (one of them a regressed build,
+# so the merge has tens of thousands of findings to put back in order), then
+#   1. the unsharded run:           replay run --json
+#   2. one shard and its merge:     replay run --shard 1/1 --shard-out … ; replay merge … --json
+#   3. four shards and their merge: replay run --shard i/4 --shard-out … (one process after
+#      another, as four CI runners would each run one) ; replay merge … --json
+# and prints whether each merged JSON equals the unsharded one (the start time aside),
+# each shard's wall time and share of the events, and the merge's cost against the run.
+#
+#   Benchmarks/shards.sh          (from anywhere; ~6 min on 2 cores after the release build, ~6 GB of temporary files)
+#   EVENTS=2000000 Benchmarks/shards.sh   (a smaller trial)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+EVENTS=${EVENTS:-10000000}
+SCREENS=${SCREENS:-20}
+echo "building replay (release)…" >&2
+swift build -c release --product replay >/dev/null
+replay="$(swift build -c release --show-bin-path)/replay"
+work=${WORK:-$(mktemp -d)}
+[ -n "${WORK:-}" ] || trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/snapshots" "$work/good" "$work/traces"
+
+echo "generating $EVENTS events over $SCREENS screens…" >&2
+python3 - "$work" "$EVENTS" "$SCREENS" <<'PY'
+import sys, random, json
+work, events, screens = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+random.seed(11)
+good = json.load(open("Traces/snapshots/Settings.json"))
+regressed = json.load(open("Traces/builds/Settings.no-content-shape.json"))
+# Row frames of the example settings screen: taps anywhere in a row, some in its gaps.
+rows = [("row.flowMeter", 16, 100), ("row.units", 16, 144), ("row.alerts", 16, 188), ("row.about", 16, 232)]
+for s in range(screens):
+    name = f"Screen{s + 1:02d}"
+    for folder, doc in (("good", good), ("snapshots", regressed if s == screens - 1 else good)):
+        d = dict(doc); d["screen"] = name
+        json.dump(d, open(f"{work}/{folder}/{name}.json", "w"))
+    budget = events // screens
+    with open(f"{work}/traces/{name}.csv", "w") as f:
+        f.write("trace,screen,t,touch,phase,x,y,radius,expect\n")
+        k = 0
+        while budget > 0:
+            # Sessions of very different lengths (50 to 2,500 presses): balance by trace count would fail.
+            presses = min(budget // 2, random.choice([50, 200, 500, 1000, 2500]))
+            budget -= 2 * presses
+            out, t = [], 0.0
+            trace = f"{name}-{k:05d}"
+            for _ in range(presses):
+                node, x0, y0 = random.choice(rows)
+                x, y = round(x0 + random.random() * 361, 2), round(y0 + random.random() * 44, 2)
+                expect = node if random.random() < 0.25 else ""
+                t += 0.4 + random.random()
+                out.append(f"{trace},{name},{t:.3f},1,began,{x},{y},,{expect}\n{trace},{name},{t + 0.08:.3f},1,ended,{x},{y},,\n")
+            f.write("".join(out))
+            k += 1
+PY
+
+# timed OUT ERR command…: runs it, stdout to OUT and stderr to ERR; prints its wall time (s) and exit status.
+timed() {
+    local out=$1 err=$2 start end rc=0
+    shift 2
+    start=$(date +%s.%N); "$@" >"$out" 2>"$err" || rc=$?; end=$(date +%s.%N)
+    echo "$(echo "$end - $start" | bc -l) $rc"
+}
+timeless() { grep -v '"startedAt"' "$1"; }
+same() { if diff -q <(timeless "$1") <(timeless "$2") >/dev/null; then echo "yes"; else echo "NO"; fi; }
+
+db="$work/replay.sqlite"
+echo "importing…" >&2
+read -r t_import _ < <(timed /dev/null "$work/import.log" "$replay" import "$work/traces" --db "$db")
+timed /dev/null /dev/null "$replay" run --snapshots "$work/good" --baseline "$work/Baselines" --record --db "$work/empty.sqlite" >/dev/null
+for copy in one four; do cp "$db" "$work/$copy.sqlite"; done
+run=(--snapshots "$work/snapshots" --baseline "$work/Baselines" --revision bench)
+
+echo "the unsharded run…" >&2
+read -r t_whole status < <(timed "$work/whole.json" "$work/whole.log" "$replay" run "${run[@]}" --db "$db" --json)
+
+echo "one shard and its merge…" >&2
+read -r t_one _ < <(timed /dev/null "$work/one.log" "$replay" run "${run[@]}" --db "$work/one.sqlite" --shard 1/1 --shard-out "$work/one/1.sqlite")
+read -r t_merge1 m1_status < <(timed "$work/one.json" "$work/merge1.log" "$replay" merge "$work/one/1.sqlite" --db "$work/one.sqlite" --json)
+
+echo "four shards and their merge…" >&2
+t_shard=()
+for i in 1 2 3 4; do
+    read -r t _ < <(timed /dev/null "$work/shard$i.log" "$replay" run "${run[@]}" --db "$work/four.sqlite" --shard $i/4 --shard-out "$work/four/$i.sqlite")
+    t_shard+=("$t")
+done
+read -r t_merge4 m4_status < <(timed "$work/four.json" "$work/merge4.log" "$replay" merge "$work"/four/*.sqlite --db "$work/four.sqlite" --json)
+events=(); for i in 1 2 3 4; do events+=("$(sqlite3 "$work/four/$i.sqlite" 'SELECT events FROM shard')"); done
+total=$(( events[0] + events[1] + events[2] + events[3] ))
+largest=$(printf '%s\n' "${events[@]}" | sort -n | tail -1)
+findings=$(grep -c '"rule"' "$work/whole.json" || true)
+sizes=$(du -ch "$work"/four/*.sqlite | tail -1 | cut -f1)
+
+echo
+echo "TapReplay sharded run ($(nproc) cores, release build, $(date -u +%Y-%m-%d)): $total events in $(sqlite3 "$db" 'SELECT count(*) FROM trace') traces over $SCREENS screens, $findings findings"
+printf '%-52s %9.2fs\n' "import (once, for reference)" "$t_import"
+printf '%-52s %9.2fs   %.2f s per million events (exit %s)\n' "unsharded: replay run --json" "$t_whole" "$(echo "$t_whole * 1000000 / $total" | bc -l)" "$status"
+printf '%-52s %9.2fs\n' "1 shard: replay run --shard 1/1 --shard-out" "$t_one"
+printf '%-52s %9.2fs   merged JSON equals unsharded: %s (exit %s)\n' "1 shard: replay merge --json" "$t_merge1" "$(same "$work/whole.json" "$work/one.json")" "$m1_status"
+for i in 0 1 2 3; do
+    printf '%-52s %9.2fs   %5.1f %% of the events\n' "4 shards: replay run --shard $((i + 1))/4 --shard-out" "${t_shard[$i]}" "$(echo "100 * ${events[$i]} / $total" | bc -l)"
+done
+printf '%-52s %9.2fs   merged JSON equals unsharded: %s (exit %s)\n' "4 shards: replay merge --json" "$t_merge4" "$(same "$work/whole.json" "$work/four.json")" "$m4_status"
+printf '%-52s %9.1f %%   target ≤ 30 %%\n' "largest shard's share of the events (4 shards)" "$(echo "100 * $largest / $total" | bc -l)"
+printf '%-52s %9.1f %%   target ≤ 10 %%\n' "merge ÷ unsharded run (4 shards)" "$(echo "100 * $t_merge4 / $t_whole" | bc -l)"
+slowest=$(printf '%s\n' "${t_shard[@]}" | sort -n | tail -1)
+printf '%-52s %9.2fs   %.1f × faster than unsharded\n' "4 runners: slowest shard + merge" "$(echo "$slowest + $t_merge4" | bc -l)" "$(echo "$t_whole / ($slowest + $t_merge4)" | bc -l)"
+printf '%-52s %9s\n' "the four shard files" "$sizes"

@@ -1,0 +1,194 @@
+import Baselines
+import Foundation
+import HitTesting
+import ReplayEngine
+import RunResults
+import TapJSON
+import TapModel
+import TraceStore
+
+extension RunPipeline {
+    /// `replay merge SHARD...`: adds up the shards of one run into exactly the run an
+    /// unsharded `replay run` would have made — the same suites, findings, causes,
+    /// exit status and reports — and records it in history once. Per screen it takes
+    /// in every shard's part in trace order, then does what needs the snapshot alone:
+    /// probes, coverage, the comparison of targets, causes, baselines written as the
+    /// record mode says, pictures.
+    ///
+    /// Shards must be the shards of one run (the same snapshots, baselines, settings,
+    /// traces and shard count), each exactly once. Merging the same shards again
+    /// records nothing new: the run is found by the shards' run key.
+    /// - Parameters:
+    ///   - baselineFolder: where the baselines are now (default: the folder the shards ran with).
+    ///   - picture: sample each screen for `--html`/`--svg`.
+    /// - Throws: `RunInputError` naming the shard, trace or baseline that cannot be used.
+    ///   - shouldStop: asked between screens (Ctrl-C): `RunInterrupted`, nothing recorded.
+    public func merge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false,
+                      shouldStop: @escaping @Sendable () -> Bool = { false }, log: (String) -> Void = { _ in }) throws -> RunOutcome {
+        var clock = Stopwatch()
+        let shards = try paths.map { path in (path: path, shard: try ShardRecord.read(path)) }
+        guard let first = shards.first else { throw RunInputError("no shard files to merge") }
+        try checkOneRun(shards)
+        let identity = try parse(first.shard.identity, file: first.path)
+
+        var request = try HistoryRecord.request(settings: identity["settings"]?.text ?? "")
+        request.probe = identity["probe"]?.text.flatMap(Probe.Pattern.init(rawValue:))
+        request.revision = identity["revision"]?.text
+        let startedAt = shards.map(\.shard.run.startedAt).min() ?? TraceStore.now()
+        if let why = identity["acceptance"]?["why"]?.text {
+            // Dated as the run is: the day its first shard started.
+            request.acceptance = Acceptance(who: identity["acceptance"]?["who"]?.text, why: why, since: String(startedAt.prefix(10)))
+        }
+        request.shouldStop = shouldStop
+        let shardsFolder = identity["baselines"]?.text
+        if baselineFolder != nil && shardsFolder == nil {
+            throw RunInputError("the shards ran without --baseline: merge them without it (a baseline written now would compare nothing)")
+        }
+        request.baselineFolder = baselineFolder ?? shardsFolder
+        request.picture = picture
+        let folder = request.baselineFolder.map { BaselineFolder(path: $0, writer: request.writer) }
+
+        // Each shard's traces, mapped onto this database's (the run is recorded here).
+        let historyIDs = try traceIDs(shards.map(\.shard))
+        log("read \(plural(shards.count, "shard")) (\(shards.reduce(0) { $0 + $1.shard.traces.count }) traces replayed) in \(clock.lap())")
+
+        var outcomes: [SuiteOutcome] = []
+        var history: [HistoryRecord.SuiteRows] = []
+        let files = Dictionary(first.shard.snapshots.map { (TraceStore.contentHash(of: $0.data), $0.data) }, uniquingKeysWith: { a, _ in a })
+        guard case .array(let screens)? = identity["snapshots"] else { throw RunInputError("\(first.path): the shard names no snapshots") }
+        do {
+            for entry in screens {
+                if request.shouldStop() { throw RunInterrupted() }
+                let info = SnapshotInfo(entry)
+                guard let data = files[info.contentHash] else {
+                    throw RunInputError("\(first.path) does not hold the snapshot \(info.source) it names")
+                }
+                let snapshot: Snapshot
+                do {
+                    snapshot = try Snapshot(json: data)
+                } catch let e as SnapshotError {
+                    throw RunInputError(e.located(in: "\(first.path): \(info.source)"))
+                }
+                let screen = snapshot.screen
+                let seen = ShardIdentity.BaselineSeen(entry["baseline"])
+                let file = folder?.file(for: screen)
+                let existed = seen.contentHash != nil
+                var baseline: Baseline?
+                switch request.recordMode.plan(existing: existed, mayWrite: folder != nil).status {
+                case .recorded:
+                    // Re-recorded: only its known problems carry on, as the shards saw them (merging
+                    // again works though the first merge rewrote the file).
+                    baseline = seen.rerecorded(screen)
+                case .compared:
+                    baseline = try loadBaseline(screen, folder, request, log: log).0
+                    let now = file.flatMap { FileManager.default.contents(atPath: $0) }.map { TraceStore.contentHash(of: $0) }
+                    guard baseline != nil, now == seen.contentHash else {
+                        throw RunInputError("\(file ?? screen) is not the baseline the shards compared screen '\(screen)' with (it changed since they ran): merge with the baselines they ran with")
+                    }
+                default:
+                    break
+                }
+                var run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
+                                       baselineVersion: seen.version, observer: nil, log: log)
+                let pieces: [ShardParts.Piece] = shards.compactMap { s in
+                    guard let i = s.shard.run.suites.firstIndex(where: { $0.suite == screen }) else { return nil }
+                    return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i],
+                                            names: Dictionary(s.shard.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }))
+                }
+                ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
+                log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
+                let (suite, rows) = try finish(&run, request, folder, log: log, observer: nil)
+                _ = clock.lap()
+                outcomes.append(suite)
+                history.append(rows)
+            }
+        } catch var stop as RunInterrupted {
+            stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
+            throw stop
+        }
+        if let folder, case .array(let names)? = identity["noSnapshot"] {
+            for case .string(let screen) in names {
+                outcomes.append(noSnapshotSuite(screen, folder, log: log, observer: nil))
+                history.append(HistoryRecord.SuiteRows())
+            }
+        }
+        var withoutSnapshot: [String] = []
+        if case .array(let names)? = identity["screensWithoutSnapshot"] { for case .string(let s) in names { withoutSnapshot.append(s) } }
+        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
+                                 revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
+        if case .array(let names)? = identity["screensNotInRun"] { for case .string(let s) in names { outcome.screensNotInRun.append(s) } }
+        if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
+        if let existing = try store.run(shardKey: first.shard.runKey) {
+            outcome.runID = existing
+            log("these shards were merged before, as run #\(existing) in \(store.path): history is left as it is")
+        } else {
+            var record = HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now())
+            record.shardKey = first.shard.runKey
+            outcome.runID = try store.recordRun(record)
+            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
+        }
+        return outcome
+    }
+
+    /// Refuses shards of different runs, and a shard missing or given twice.
+    private func checkOneRun(_ shards: [(path: String, shard: ShardRecord)]) throws {
+        let first = shards[0]
+        for s in shards.dropFirst() where s.shard.runKey != first.shard.runKey {
+            let what = ShardIdentity.differences(first.shard.identity, s.shard.identity)
+            throw RunInputError("\(s.path) is a shard of another run than \(first.path): they differ in \(what.joined(separator: ", ")); merge the shards of one run")
+        }
+        let count = first.shard.count
+        var byIndex: [Int: [String]] = [:]
+        for s in shards { byIndex[s.shard.index, default: []].append(s.path) }
+        for i in 1...count {
+            if let paths = byIndex[i], paths.count > 1 {
+                throw RunInputError("shard \(i)/\(count) is given twice: \(paths.joined(separator: " and ")); give each shard once")
+            }
+        }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        if !missing.isEmpty {
+            let given = (1...count).compactMap { i in byIndex[i].map { "\(i)/\(count) \($0[0])" } }
+            throw RunInputError("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
+                                + "\(missing.count == 1 ? "is" : "are") missing (given: \(given.joined(separator: ", "))): every shard of the run is needed")
+        }
+    }
+
+    /// Each replayed trace's id in this database, by name; every one must be here, with the same content.
+    private func traceIDs(_ shards: [ShardRecord]) throws -> [String: Int64] {
+        var wanted: [String: String] = [:]
+        for s in shards { for t in s.traces { wanted[t.header.trace] = t.contentHash } }
+        let found = try store.traces(named: Array(wanted.keys))
+        var missing: [String] = [], differing: [String] = []
+        for (name, hash) in wanted {
+            guard let t = found[name] else { missing.append(name); continue }
+            if t.contentHash != hash { differing.append(name) }
+        }
+        if !differing.isEmpty {
+            throw RunInputError("\(store.path) holds other content for \(plural(differing.count, "trace")) the shards replayed (\(differing.sorted().prefix(3).joined(separator: ", "))): merge into the database the shards' traces came from")
+        }
+        if !missing.isEmpty {
+            throw RunInputError("\(store.path) does not hold \(plural(missing.count, "trace")) the shards replayed (\(missing.sorted().prefix(3).joined(separator: ", "))\(missing.count > 3 ? ", …" : "")): import the traces the shards ran on before merging (history refers to them)")
+        }
+        return found.mapValues(\.rowID)
+    }
+
+    private func parse(_ text: String, file: String) throws -> JSONValue {
+        guard let document = try? JSONDocument(parsing: text) else { throw RunInputError("\(file): the shard's identity is not JSON") }
+        return JSONValue(document, at: document.root)
+    }
+}
+
+extension SnapshotInfo {
+    /// From a shard identity's snapshot entry.
+    init(_ v: JSONValue) {
+        var limits: [String] = []
+        if case .array(let items)? = v["limits"] { for case .string(let s) in items { limits.append(s) } }
+        self.init(source: v["source"]?.text ?? "", contentHash: v["contentHash"]?.text ?? "", appVersion: v["version"]?.text,
+                  appBuild: v["build"]?.text, capturedAt: v["capturedAt"]?.text, limits: limits)
+    }
+}
+
+extension JSONValue {
+    /// The string, if this is one.
+    var text: String? { if case .string(let s) = self { s } else { nil } }
+}

@@ -1,0 +1,256 @@
+import Baselines
+import Foundation
+import HitTesting
+import ReplayEngine
+import RunResults
+import TapJSON
+import TapModel
+import TraceStore
+
+/// A suite's part of a sharded run, both ways: what a shard's replay of its traces
+/// folded (a `SuiteRun` before it finishes) as the rows a shard file stores, and
+/// the parts of every shard merged back, in the order one run would have folded
+/// them.
+///
+/// Why the merge is exact: everything a suite folds from its traces is either a
+/// sum (counts, first tries, firings, the latency histograms, presses outside the
+/// snapshot, unknown expects), a union (devices, the traces a version-1 baseline
+/// lacks, the informative presses and traces history keeps), or a list a single
+/// run builds in trace order (findings, expectations, retry bursts, picture
+/// marks). Traces are replayed in name order and each trace lies whole in one
+/// shard, so those lists merge by (trace name, press) back into the one run's
+/// order. Percentiles are never merged: the latency histograms are, and the
+/// percentiles are taken from them as from the sorted list of every value.
+enum ShardParts {
+    // MARK: A shard's part
+
+    /// The suite's rows and part as this shard's file stores them.
+    static func record(_ run: SuiteRun, traces: [StoredTrace]) -> (RunRecord.Suite, ShardRecord.Part) {
+        let suite = run.suite, stats = suite.stats, pending = suite.comparison.pending, info = run.info
+        let ids = Dictionary(traces.map { ($0.header.trace, $0.rowID) }, uniquingKeysWith: { a, _ in a })
+        let rows = RunRecord.Suite(
+            suite: run.snapshot.screen, snapshotHash: info.contentHash, snapshotSource: info.source, appVersion: info.appVersion,
+            appBuild: info.appBuild, baseline: run.plan.status.rawValue, passed: pending.regressions.isEmpty,
+            traces: suite.rows.traces, presses: stats.presses, fired: stats.fired, firstTries: stats.firstTries,
+            firstTriesMet: stats.firstTriesMet, pressRows: suite.rows.presses, targets: [],
+            findings: (pending.regressions + pending.improvements + pending.known).map(HistoryRecord.row))
+        var part = ShardRecord.Part()
+        part.events = run.events
+        part.fit = folded(run.fit, pending)
+        part.newPresses = pending.newPresses
+        part.newPressTraces = pending.newPressTraces.sorted()
+        part.targets = stats.targets.values.sorted { $0.node < $1.node }.map {
+            ShardRecord.Part.Target(node: $0.node, expectedTries: $0.expectedTries, firstTryMet: $0.firstTryMet, firings: $0.firings)
+        }
+        for (key, histogram) in stats.latencyCounts {
+            for (value, count) in histogram {
+                part.latencies.append(ShardRecord.Part.Latency(node: key.node, action: key.action, latencyMs: value, count: count))
+            }
+        }
+        part.bursts = stats.bursts.map { b in
+            ShardRecord.Part.Burst(traceID: ids[b.trace] ?? -1, presses: b.presses, x: b.at.x, y: b.at.y, resolved: b.resolved, target: b.target)
+        }
+        part.expectations = suite.expectations.map { ShardRecord.Part.Expectation(traceID: ids[$0.key.trace] ?? -1, press: $0.key.press, expect: $0.expect) }
+        part.marks = suite.unregressedMarks
+        return (rows, part)
+    }
+
+    // MARK: Merging
+
+    /// One shard's part of a suite, read back.
+    struct Piece {
+        var suite: RunRecord.Suite
+        var part: ShardRecord.Part
+        /// The shard's trace ids → names.
+        var names: [Int64: String]
+    }
+
+    /// The parts of every shard, folded into `run` as one run would have folded them.
+    /// - Parameter historyIDs: each trace's id in the database the run is recorded in, by name.
+    static func absorb(_ pieces: [Piece], into run: inout SuiteRun, historyIDs: [String: Int64], request: RunRequest) {
+        // A trace's place in the one run: traces are replayed in name order (SQLite's, byte order).
+        let names = Set(pieces.flatMap { p in p.suite.traces.compactMap { p.names[$0] } })
+        let ordered = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
+        func place(_ trace: String?) -> Int { trace.flatMap { rank[$0] } ?? Int.max }
+        /// Items of every shard in fold order: by trace, then press, then as the shard had them.
+        func inOrder<T>(_ items: [(trace: String?, press: Int, item: T)]) -> [T] {
+            items.enumerated().sorted { a, b in
+                let ra = place(a.element.trace), rb = place(b.element.trace)
+                if ra != rb { return ra < rb }
+                if a.element.press != b.element.press { return a.element.press < b.element.press }
+                return a.offset < b.offset
+            }.map(\.element.item)
+        }
+
+        var stats = SuiteStats(settings: request.replay)
+        var regressions: [(trace: String?, press: Int, item: Finding)] = []
+        var improvements: [(trace: String?, press: Int, item: Finding)] = []
+        var known: [(trace: String?, press: Int, item: Finding)] = []
+        var expectations: [(trace: String?, press: Int, item: (key: PressKey, expect: String))] = []
+        var unregressed: [(trace: String?, press: Int, item: (trace: String?, mark: ShardRecord.Part.Mark))] = []
+        var pending = Comparison.Pending()
+        var rows = HistoryRecord.SuiteRows()
+        var traces: [(trace: String?, press: Int, item: Int64)] = []
+        var pressRows: [(trace: String?, press: Int, item: RunRecord.Press)] = []
+        var sides = SideCache()
+        for p in pieces {
+            let part = p.part
+            var targets: [String: TargetResponsiveness] = [:]
+            for t in part.targets {
+                targets[t.node] = TargetResponsiveness(node: t.node, expectedTries: t.expectedTries, firstTryMet: t.firstTryMet, firings: t.firings)
+            }
+            var latencies: [SuiteStats.ActionKey: [Double: Int]] = [:]
+            for l in part.latencies { latencies[SuiteStats.ActionKey(node: l.node, action: l.action), default: [:]][l.latencyMs, default: 0] += l.count }
+            let bursts = part.bursts.map { b in
+                RetryBurst(trace: p.names[b.traceID] ?? "", presses: b.presses, at: Point(b.x, b.y), resolved: b.resolved, target: b.target)
+            }
+            stats.merge(SuiteStats(settings: request.replay, presses: p.suite.presses, fired: p.suite.fired, firstTries: p.suite.firstTries,
+                                   firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
+            for row in p.suite.findings {
+                let f = finding(row, suite: p.suite.suite, sides: &sides)
+                if row.kind == "known" {
+                    known.append((f.trace, f.press ?? 0, f))
+                } else if f.kind == .regression {
+                    regressions.append((f.trace, f.press ?? 0, f))
+                } else {
+                    improvements.append((f.trace, f.press ?? 0, f))
+                }
+            }
+            let knownTraces = knownTraces(part.fit)
+            pending.knownTracesSeen.formUnion(knownTraces.seen)
+            pending.knownTracesCompared.formUnion(knownTraces.compared)
+            pending.newPresses += part.newPresses
+            pending.newPressTraces.formUnion(part.newPressTraces)
+            for e in part.expectations {
+                let trace = p.names[e.traceID] ?? ""
+                expectations.append((trace, e.press, (PressKey(trace: trace, press: e.press), e.expect)))
+            }
+            for m in part.marks { unregressed.append((p.names[m.traceID], m.press, (p.names[m.traceID], m))) }
+            for t in p.suite.traces {
+                guard let name = p.names[t], let id = historyIDs[name] else { continue }
+                traces.append((name, 0, id))
+            }
+            for var press in p.suite.pressRows {
+                guard let name = p.names[press.traceID], let id = historyIDs[name] else { continue }
+                press.traceID = id
+                pressRows.append((name, Int(press.press), press))
+            }
+            run.fit.add(counts: part.fit)
+            run.traces += p.suite.traces.count
+            run.events += part.events
+        }
+        stats.orderBursts(by: { place($0) })
+        rows.traces = inOrder(traces)
+        rows.presses = inOrder(pressRows)  // history interns names in the order the presses come
+        pending.regressions = inOrder(regressions)
+        pending.improvements = inOrder(improvements)
+        pending.known = inOrder(known)
+
+        // Picture marks: every regressed press (drawn from its findings), and the first
+        // unregressed presses up to the limit, in fold order.
+        var marks: [(trace: String?, press: Int, item: PressMark)] = []
+        var others = 0
+        if run.suite.keeping == .all {
+            var seen = Set<PressKey>()
+            for f in pending.regressions where !f.probe && f.partOf == nil {
+                guard let trace = f.trace, let press = f.press, let after = f.after, seen.insert(PressKey(trace: trace, press: press)).inserted
+                else { continue }
+                let outcome = after.outcome.flatMap(TouchResult.Outcome.init(rawValue:)) ?? .miss
+                marks.append((trace, press, SuiteAccumulator.mark(PressKey(trace: trace, press: press), at: f.at ?? Point(0, 0), outcome: outcome,
+                                                                  action: after.action, reason: f.reason ?? "", regressed: true)))
+            }
+            for (trace, m) in inOrder(unregressed).prefix(SuiteAccumulator.markLimit) {
+                marks.append((trace, m.press, SuiteAccumulator.mark(PressKey(trace: trace ?? "", press: m.press), at: Point(m.x, m.y),
+                                                                    outcome: HistoryRecord.outcome(m.outcome), action: m.action,
+                                                                    reason: m.reason ?? "", regressed: false)))
+                others += 1
+            }
+        }
+        run.suite.absorb(stats: stats, pending: pending, rows: rows, expectations: inOrder(expectations), marks: inOrder(marks), others: others)
+    }
+
+    /// What a suite's traces folded besides its rows, as a shard file's `fit` JSON: the
+    /// trace fit's counts, and the traces its known press problems name that were seen
+    /// and compared (whether a known problem is fixed depends on them).
+    static func folded(_ fit: TraceFit, _ pending: Comparison.Pending) -> String {
+        guard case .object(var pairs) = fit.counts else { return fit.counts.serialized(.compact) }
+        for (key, traces) in [("knownTracesSeen", pending.knownTracesSeen), ("knownTracesCompared", pending.knownTracesCompared)]
+        where !traces.isEmpty {
+            pairs.append(JSONValue.Pair(key, .array(traces.sorted().map { .string($0) })))
+        }
+        return JSONValue.object(pairs).serialized(.compact)
+    }
+
+    /// The known problems' traces seen and compared, from a shard file's `fit` JSON.
+    static func knownTraces(_ text: String) -> (seen: [String], compared: [String]) {
+        guard let document = try? JSONDocument(parsing: text) else { return ([], []) }
+        let v = JSONValue(document, at: document.root)
+        func names(_ key: String) -> [String] {
+            guard case .array(let items)? = v[key] else { return [] }
+            return items.compactMap(\.text)
+        }
+        return (names("knownTracesSeen"), names("knownTracesCompared"))
+    }
+
+    /// A finding as history stores it, back as the run made it (a known problem as the
+    /// regression it is; the comparison matches it to its known problem again).
+    static func finding(_ row: RunRecord.Finding, suite: String, sides: inout SideCache) -> Finding {
+        var f = Finding(kind: Finding.Kind(rawValue: row.kind) ?? .regression, rule: Rule(rawValue: row.rule) ?? .deadZone, suite: suite,
+                        trace: row.trace, press: row.press, at: row.x.flatMap { x in row.y.map { Point(x, $0) } },
+                        node: row.node, action: row.action, expect: row.expect,
+                        before: row.before.map { sides.side($0) }, after: row.after.map { sides.side($0) },
+                        message: row.message, reason: row.reason)
+        f.probe = row.probe
+        f.partOf = row.partOf
+        return f
+    }
+
+    /// Sides of findings read back from their JSON, each distinct text parsed once
+    /// (a regressed screen repeats the same few sides thousands of times).
+    struct SideCache {
+        private var known: [String: Finding.Side] = [:]
+
+        mutating func side(_ text: String) -> Finding.Side {
+            if let s = known[text] { return s }
+            var side = Finding.Side()
+            if let document = try? JSONDocument(parsing: text) {
+                let v = JSONValue(document, at: document.root)
+                func string(_ key: String) -> String? { if case .string(let s)? = v[key] { s } else { nil } }
+                func number(_ key: String) -> Double? { if case .number(let d)? = v[key] { d } else { nil } }
+                side.outcome = string("outcome"); side.node = string("node"); side.action = string("action")
+                side.latencyMs = number("latencyMs")
+                side.own = number("own"); side.stolen = number("stolen"); side.blocked = number("blocked")
+                side.ambiguous = number("ambiguous"); side.disabled = number("disabled"); side.miss = number("miss")
+                side.stolenBy = string("stolenBy")
+            }
+            known[text] = side
+            return side
+        }
+    }
+}
+
+extension TraceFit {
+    /// What this fit counted, as a shard file keeps it: presses outside the snapshot
+    /// and the first five of their traces (all the warning names), devices, unknown expects.
+    var counts: JSONValue {
+        .object([
+            "outside": .number(outside),
+            "outsideTraces": .array(outsideTraces.sorted().prefix(5).map { .string($0) }),
+            "devices": .array(devices.sorted().map { .string($0) }),
+            "unknownExpect": .object(unknownExpect.sorted { $0.key < $1.key }.map { JSONValue.Pair($0.key, .number($0.value)) }),
+        ])
+    }
+
+    /// Adds another shard's counts.
+    mutating func add(counts text: String) {
+        guard let document = try? JSONDocument(parsing: text) else { return }
+        let v = JSONValue(document, at: document.root)
+        if case .number(let n)? = v["outside"] { outside += Int(n) }
+        if case .array(let items)? = v["outsideTraces"] { for case .string(let s) in items { outsideTraces.insert(s) } }
+        if case .array(let items)? = v["devices"] { for case .string(let s) in items { devices.insert(s) } }
+        if case .object(let pairs)? = v["unknownExpect"] {
+            for p in pairs { if case .number(let n) = p.value { unknownExpect[p.key, default: 0] += Int(n) } }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import Reports
+import RunResults
+import TraceStore
+
+/// `replay merge SHARD...`: the shards of a run, added up into the one run.
+struct Merge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Merge the shards of a run (replay run --shard i/n --shard-out FILE) into one run, recorded in history.",
+        discussion: """
+        Adds up the shard files of one run — every shard exactly once — into exactly the run an unsharded `replay run` would have made: the same text, JSON (timings aside), JUnit, Markdown and HTML, the same exit status, and one entry in history. Per screen it then does what needs the snapshot alone: probes, coverage, the comparison of targets, causes, baselines written as the shards' record mode says. The database must hold the traces the shards replayed (the merge job restores the history database and imports the same traces). Merging the same shards again records nothing new and prints the same run.
+
+        Refused, with exit status 2: shards of different runs (other snapshots, baselines, settings, traces or shard count), a shard missing or given twice, a baseline that changed since the shards compared with it.
+
+        Exit status: 0 no regression; 1 regressions or unmet expectations (as replay run); 2 the shards or an input could not be used; 64 a usage error; 130 stopped by Ctrl-C (nothing recorded in history).
+
+        Examples:
+          replay merge shards/*.sqlite --baseline Baselines --junit report.xml --markdown summary.md
+          replay merge shard-1.sqlite shard-2.sqlite --json > run.json
+        """)
+
+    @Argument(help: ArgumentHelp("The shard files of one run (replay run --shard-out), each shard once.", valueName: "shard"))
+    var shards: [String] = []
+    @Option(help: ArgumentHelp("The baselines folder (default: the one the shards ran with); baselines are written here as the record mode says.", valueName: "path"))
+    var baseline: String?
+    @Flag(help: "Print the run as JSON on stdout, and nothing else there: a summary per screen.") var json = false
+    @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
+    @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
+    @OptionGroup var pictures: PictureOptions
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        if shards.isEmpty { throw ValidationError("give the shard files of a run (replay run --shard i/n --shard-out FILE writes them)") }
+    }
+
+    func run() throws {
+        try runReportingInputErrors {
+            let store = try TraceStore(path: database.databasePath)
+            Interruption.install()
+            let outcome: RunOutcome
+            do {
+                outcome = try RunPipeline(store: store).merge(shards, baselineFolder: baseline, picture: pictures.wanted,
+                                                              shouldStop: Interruption.requested, log: Console.progress)
+            } catch let stop as RunInterrupted {
+                throw Interruption.stop(stop.summary)
+            }
+            try RunReports.write(outcome, json: json, junit: junit, markdown: markdown, pictures: pictures)
+        }
+    }
+}
+
+/// What `replay run` and `replay merge` print and write of a run, and their exit status.
+enum RunReports {
+    /// - Parameter printed: stdout already has the run (streamed with `--presses`).
+    /// - Throws: `ExitCode(1)` when the run did not pass.
+    static func write(_ outcome: RunOutcome, printed: Bool = false, json: Bool, junit: String?, markdown: String?,
+                      pictures: PictureOptions) throws {
+        if !printed && json {
+            Console.out(RunReport.json(outcome))
+        } else if !printed {
+            Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
+        }
+        if let junit { try Files.write(JUnitReport.xml(outcome), to: junit) }
+        if let markdown { try Files.write(MarkdownReport.markdown(outcome), to: markdown) }
+        try pictures.write(outcome)
+        if !outcome.passed { throw ExitCode(1) }
+    }
+}
+
+/// `--shard i/n` and `--shard-out FILE` of `replay run`: one job of a CI matrix.
+struct ShardOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Replay only shard i of n (1-based) of the traces, balanced by events, for one job of a CI matrix; needs --shard-out. Default: $REPLAY_SHARD (i/n, or auto: the CI's parallel-job variables).", valueName: "i/n"))
+    var shard: String?
+    @Option(name: .customLong("shard-out"), help: ArgumentHelp("Write this shard's part of the run to this file (SQLite) for replay merge, instead of recording the run in history.", valueName: "file"))
+    var shardOut: String?
+
+    /// The shard asked for: `--shard`, else `$REPLAY_SHARD`; 1/1 with `--shard-out` alone.
+    func spec(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ShardSpec? {
+        if let shard { return try ShardSpec(parsing: shard) }
+        if let spec = try ShardSpec.fromEnvironment(environment) { return spec }
+        return shardOut != nil ? try ShardSpec(index: 1, count: 1) : nil
+    }
+
+    /// Usage errors: a shard without a file to write, report options on a shard.
+    func check(reports: [(String, Bool)]) throws {
+        let spec: ShardSpec?
+        do {
+            spec = try self.spec()
+        } catch let e as ShardSpecError {
+            throw ValidationError((shard != nil ? "--shard: " : "") + e.message)
+        }
+        if spec != nil && shardOut == nil {
+            throw ValidationError("\(shard != nil ? "--shard" : "REPLAY_SHARD") needs --shard-out FILE: a shard's part of the run is written there and merged with replay merge")
+        }
+        if shardOut != nil, let report = reports.first(where: { $0.1 })?.0 {
+            throw ValidationError("\(report) goes with replay merge: a shard holds only part of the run")
+        }
+    }
+
+    /// Replays this shard and writes its file.
+    func run(_ request: RunRequest, store: TraceStore, out: String) throws {
+        let spec = try self.spec()!
+        let record = try RunPipeline(store: store).runShard(request, shard: spec, log: Console.progress)
+        ProgressLine.shared.end()
+        try record.write(to: out)
+        Console.progress("wrote shard \(spec) to \(out): \(record.traces.count) traces, \(record.events) events; merge every shard of the run with replay merge")
+    }
+}

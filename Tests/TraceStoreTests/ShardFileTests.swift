@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import Testing
+@testable import TraceStore
+
+@Suite("v5-shards: complete findings, shard files")
+struct ShardFileTests {
+    static func run(_ reason: String, passed: Bool = false) -> RunRecord {
+        RunRecord(startedAt: "2026-11-20T10:00:00Z", finishedAt: "2026-11-20T10:00:01Z", revision: "r", passed: passed, touchRadius: 10,
+                  gridStep: 1, settings: "{}", suites: [RunRecord.Suite(
+                      suite: "Settings", snapshotHash: "h", snapshotSource: "s.json", appVersion: nil, appBuild: "1", baseline: "compared",
+                      passed: passed, targets: [], findings: [RunRecord.Finding(
+                          kind: "regression", rule: "R1", trace: "t1", press: 0, x: 1, y: 2, node: "row", before: nil, after: nil,
+                          message: "m", action: "open", expect: "row", probe: false, reason: reason, partOf: 3)])])
+    }
+
+    @Test("A finding keeps its action, expectation, probe flag, reason and multi-tap; pruning keeps the reasons findings still use")
+    func completeFindings() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        try store.recordRun(ShardFileTests.run("old reason"))
+        try store.recordRun(ShardFileTests.run("new reason"))
+        #expect(try store.pruneRuns(keepRuns: 1) == 1)
+        let rows = try ReadOnlyStore(path: dir.db).query("""
+            SELECT f.action, f.expect, f.probe, l.text, f.part_of FROM finding f JOIN label l ON l.id = f.reason_id
+            """)
+        #expect(rows.rows == [[.text("open"), .text("row"), .integer(0), .text("new reason"), .integer(3)]])
+        #expect(try store.count("label") == 1)
+    }
+
+    @Test("A shard file round-trips: run rows, trace headers, snapshots and the shard_* parts; a history database is not one")
+    func roundTrip() throws {
+        let dir = TempDir()
+        var part = ShardRecord.Part()
+        part.events = 4
+        part.fit = #"{"outside":1}"#
+        part.newPresses = 2
+        part.newPressTraces = ["t1"]
+        part.targets = [.init(node: "row", expectedTries: 2, firstTryMet: 1, firings: 5)]
+        part.latencies = [.init(node: "row", action: "open", latencyMs: 350, count: 3), .init(node: "row", action: nil, latencyMs: 0, count: 1)]
+        part.bursts = [.init(traceID: 7, presses: [0, 1, 2], x: 1.5, y: 2, resolved: true, target: "row")]
+        part.expectations = [.init(traceID: 7, press: 0, expect: "row")]
+        part.marks = [.init(traceID: 7, press: 1, x: 3, y: 4, outcome: 5, action: nil, reason: "gap")]
+        var run = ShardFileTests.run("a reason")
+        run.suites[0].traces = [7]
+        run.suites[0].pressRows = [RunRecord.Press(traceID: 7, press: 0, outcome: 5, node: nil, action: nil, latencyMs: nil, baselineOutcome: 0,
+                                                   baselineNode: "row", baselineAction: "open", baselineLatencyMs: 0, met: false)]
+        let trace = StoredTrace(rowID: 7, header: .init(trace: "t1", screen: "Settings"), eventCount: 4, contentHash: "c")
+        let snapshot = #"{"format":"tapreplay-snapshot","version":1,"screen":"Settings","root":{"id":"r","type":"VStack","frame":[0,0,10,10]}}"#
+        let record = ShardRecord(runKey: "k", index: 2, count: 3, identity: "{}", events: 4, traces: [trace],
+                                 snapshots: [.init(source: "s.json", data: Data(snapshot.utf8))], run: run, parts: [part])
+        let path = dir.path + "/shards/2.sqlite"
+        try record.write(to: path)
+        let back = try ShardRecord.read(path)
+        #expect(back.runKey == "k" && back.index == 2 && back.count == 3 && back.events == 4)
+        #expect(back.traces == [trace])
+        #expect(back.snapshots.map(\.data) == [Data(snapshot.utf8)] && back.snapshots.map(\.source) == ["s.json"])
+        #expect(back.run.suites.map(\.traces) == [[7]] && back.run.suites[0].findings == run.suites[0].findings)
+        #expect(back.run.suites[0].pressRows.count == 1 && back.run.suites[0].pressRows[0].baselineNode == "row")
+        var sorted = back.parts[0]
+        sorted.latencies.sort { $0.latencyMs < $1.latencyMs }
+        part.latencies.sort { $0.latencyMs < $1.latencyMs }
+        #expect(sorted == part)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))  // one self-contained file
+        let history = try TraceStore(path: dir.db)
+        try history.recordRun(run)
+        #expect(throws: ShardFileError.self) { try ShardRecord.read(dir.db) }
+    }
+}
