@@ -30,7 +30,7 @@ final class XCTestReportingTests: XCTestCase {
         XCTAssertEqual(recorded.map(\.file), Array(repeating: #filePath, count: failures.count))
         XCTAssertEqual(recorded.map(\.line), Array(repeating: line, count: failures.count))
         let first = try XCTUnwrap(recorded.first).description
-        XCTAssertTrue(first.contains("Settings: A1 hollow target on row.flowMeter: 47.7%\n"), first)
+        XCTAssertTrue(first.contains("Settings: A1 hollow target on row.flowMeter: 47.3%\n"), first)
         XCTAssertTrue(first.hasSuffix("\nfix: write .contentShape(Rectangle()) before .onTapGesture on row.flowMeter"), first)
     }
 
