@@ -23,6 +23,7 @@ let package = Package(
     dependencies: [
         .package(name: "TapReplay", path: ".."),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),   // SourceLint reads .replay-lint.yml
     ],
     targets: [
         .target(name: "FuzzSupport", dependencies: [.product(name: "TapReplayKit", package: "TapReplay")]),
@@ -32,6 +33,7 @@ let package = Package(
             .product(name: "TapReplayKit", package: "TapReplay"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "Yams", package: "Yams"),
         ]),
     ] + parsers.map { p in
         .executableTarget(name: p.module, dependencies: ["FuzzSupport"] + p.needs,
