@@ -8,7 +8,8 @@ public enum Auditor {
     ///
     /// - Complexity: one `resolve` per sample cell of every target's frame
     ///   (shared by the rules), plus A3's exact sampling around each target and
-    ///   A4's sampling of the band within 2r of each SwiftUI target.
+    ///   A4's sampling of the band within 2r of each SwiftUI target, and A10's quadrature
+    ///   (about 34² resolves per target).
     public static func audit(_ snapshot: Snapshot, settings: AuditSettings = AuditSettings(),
                              rules: [any AuditRule.Type] = AuditRules.all, waivers: [Waiver] = [],
                              source: String? = nil) -> AuditResult {
@@ -88,7 +89,7 @@ public struct Waiver: Sendable, Equatable {
             let rule = try text("rule")
             guard AuditRules.rule(rule) != nil else {
                 throw WaiverError(line: doc.line(of: doc.member("rule", of: item)!),
-                                  message: "$[\(i)].rule: unknown rule '\(rule)' (A1 … A9)")
+                                  message: "$[\(i)].rule: unknown rule '\(rule)' (A1 … A10)")
             }
             waivers.append(Waiver(rule: rule, node: try text("node"), why: try text("why")))
         }

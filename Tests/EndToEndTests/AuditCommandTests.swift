@@ -86,6 +86,7 @@ struct AuditCommandTests {
         #expect(plain.string("findings.\(i).node") == "card.coupon" && plain.number("findings.\(i).value") == 0.5)
         let waivers = dir.file("waivers.json", """
         [{"rule":"A7","node":"card.coupon","why":"redesign lands in 3.3"},
+         {"rule":"A10","node":"card.coupon","why":"redesign lands in 3.3"},
          {"rule":"A8","node":"hiddenButton","why":"shown after login"},
          {"rule":"A8","node":"ghostButton","why":"fades in"},
          {"rule":"A8","node":"frozen.button","why":"frozen while paying"},
