@@ -39,12 +39,32 @@ struct PredictionTests {
         #expect(cloud.prediction(of: j).failure < exact.prediction(of: i).failure / 2)
     }
 
+    @Test("The quadrature converges: on the example screens the default grid is within 1 point of one three times finer")
+    func converges() throws {
+        for file in ["Traces/builds/Settings.no-content-shape.json", "Traces/snapshots/Checkout.json"] {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(file)
+            let t = HitTester(try Snapshot(json: try Data(contentsOf: url)))
+            let fine = t.predictions(cells: 72, refine: 4)
+            for (p, q) in zip(t.predictions(), fine) {
+                #expect(abs(p.success - q.success) < 0.01, "\(file) \(p.node): \(p.success) against \(q.success)")
+            }
+        }
+    }
+
     @Test("Weights sum to 1; a target at the screen's edge keeps the touches the bezel stops")
     func axis() {
         let m = HumanTouchModel(mmPerPoint: 0.16)
         let a = m.axis(start: 100, length: 24, sigma: 8, screen: nil)
         #expect(abs(a.reduce(0) { $0 + $1.weight } - 1) < 1e-12)
-        #expect(a.count <= HumanTouchModel.cellsPerAxis + 4)
+        #expect(a.count <= HumanTouchModel.cellsPerAxis + 4 && a.first?.isTail == true && a.last?.isTail == true)
+        // Cells of equal probability inside ±3σ: narrow at the aimed point, wide towards the tails.
+        let inner = a.filter { !$0.isTail }
+        #expect(inner.map { $0.hi - $0.lo }.min()! < inner.map { $0.hi - $0.lo }.max()! / 3)
+        #expect(a.contains { $0.lo == 100 } && a.contains { $0.hi == 124 })  // the target's edges are boundaries
+        // A cell split in pieces keeps its weight.
+        let cell = inner[inner.count / 2]
+        #expect(abs(m.split(cell, into: 4, centre: 112, sigma: 8).reduce(0) { $0 + $1.weight } - cell.weight) < 1e-15)
         let edge = m.axis(start: 0, length: 24, sigma: 8, screen: (0, 393))
         #expect(abs(edge.reduce(0) { $0 + $1.weight } - 1) < 1e-12 && edge.allSatisfy { $0.at >= 0 })
     }

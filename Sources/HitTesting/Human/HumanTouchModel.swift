@@ -26,8 +26,10 @@ public struct HumanTouchModel: Sendable, Equatable {
     /// The mass of one tail beyond `span` σ, and where its mean lies (in σ): the inverse Mills ratio φ(3) / Q(3).
     static let tailMass = erfc(span / 2.0.squareRoot()) / 2
     static let tailMean = exp(-span * span / 2) / (2 * Double.pi).squareRoot() / tailMass
-    /// Quadrature cells per axis across ±3σ (at least; cells are aligned to the target's edges).
-    public static let cellsPerAxis = 32
+    /// Quadrature cells of equal probability per axis across ±3σ (plus the target's edges and the tails).
+    public static let cellsPerAxis = 24
+    /// A cell whose outcome differs from a neighbour's is cut into this many pieces per axis.
+    public static let refinement = 4
 
     /// Millimetres per point of the screen.
     public let mmPerPoint: Double
@@ -62,33 +64,62 @@ public struct HumanTouchModel: Sendable, Equatable {
         return (hi * 2).rounded(.up) / 2
     }
 
-    /// One axis of the quadrature: points where a touch is resolved and the probability of each.
+    /// One cell of an axis of the quadrature: the interval it covers, where a touch in it is
+    /// resolved, and the probability that a touch lands in it.
+    public struct Cell: Sendable, Equatable {
+        public var lo: Double
+        public var hi: Double
+        public var at: Double
+        public var weight: Double
+        /// A tail beyond ±3σ: resolved once at its mean, never subdivided.
+        public var isTail: Bool
+    }
+
+    /// Boundaries of `cells` cells of equal mass over ±3σ of a standard normal (in σ).
+    static func equalMassBoundaries(_ cells: Int) -> [Double] {
+        let n = max(cells, 1)
+        let edge = erf(span / 2.0.squareRoot())
+        return (0...n).map { k -> Double in
+            if k == 0 { return -span }
+            if k == n { return span }
+            // erf(q / √2) = −edge + 2·edge·k / n, solved by bisection (erf is increasing).
+            let target = edge * (2 * Double(k) / Double(n) - 1)
+            var a = -span, b = span
+            for _ in 0..<60 {
+                let m = (a + b) / 2
+                if erf(m / 2.0.squareRoot()) < target { a = m } else { b = m }
+            }
+            return (a + b) / 2
+        }
+    }
+
+    /// One axis of the quadrature: cells, where a touch in each is resolved, and the probability of each.
     ///
-    /// The range c ± 3σ is cut into cells of about 6σ / `cellsPerAxis`, aligned so that the
-    /// target's own edges (`start` and `start + length`) are cell boundaries: for a target that
-    /// fires exactly over its frame the sum is then exact, whatever the cell size. Each cell
-    /// weighs the Gaussian's mass over it (a difference of the error function), and is resolved
-    /// at its middle. Each tail beyond ±3σ (0.13 % of touches) is one more cell, resolved where
-    /// its mean lies (3.28σ out). Cells beyond the screen (`screen`: its min and max on this axis)
-    /// give their weight to the nearest cell on it. Weights sum to 1.
+    /// The range c ± 3σ is cut into `cells` cells of equal probability (narrow near the aimed
+    /// point, where touches are dense; wide towards ±3σ), and the target's own edges (`start`
+    /// and `start + length`) are added as boundaries: for a target that fires exactly over its
+    /// frame the sum is then exact. Each cell weighs the Gaussian's mass over it (a difference
+    /// of the error function), and is resolved at its middle. Each tail beyond ±3σ (0.13 % of
+    /// touches) is one more cell, resolved where its mean lies (3.28σ out). Cells beyond the
+    /// screen (`screen`: its min and max on this axis) give their weight to the nearest cell on
+    /// it. Weights sum to 1.
     public func axis(start: Double, length: Double, sigma: Double, screen: (min: Double, max: Double)?,
-                     cells: Int = HumanTouchModel.cellsPerAxis) -> [(at: Double, weight: Double)] {
+                     cells: Int = HumanTouchModel.cellsPerAxis) -> [Cell] {
         let c = start + max(length, 0) / 2
         let lo = c - Self.span * sigma, hi = c + Self.span * sigma
-        let wanted = (hi - lo) / Double(max(cells, 1))
-        let step = length > 0 ? length / max(1, (length / wanted).rounded(.up)) : wanted
-        let k0 = ((lo - start) / step).rounded(.down), k1 = ((hi - start) / step).rounded(.up)
-        func cdf(_ x: Double) -> Double { erf((x - c) / (sigma * 2.0.squareRoot())) }
-        var out: [(at: Double, weight: Double)] = []
-        out.reserveCapacity(Int(k1 - k0) + 2)
-        out.append((c - Self.tailMean * sigma, Self.tailMass))
-        var k = k0
-        while k < k1 {
-            let a = max(start + k * step, lo), b = min(start + (k + 1) * step, hi)
-            if b > a { out.append(((a + b) / 2, (cdf(b) - cdf(a)) / 2)) }
-            k += 1
+        var bounds = Self.equalMassBoundaries(cells).map { c + $0 * sigma }
+        for edge in [start, start + max(length, 0)] where edge > lo && edge < hi {
+            let nearest = bounds.map { abs($0 - edge) }.min() ?? .infinity
+            if nearest > 1e-9 * sigma { bounds.append(edge) }
         }
-        out.append((c + Self.tailMean * sigma, Self.tailMass))
+        bounds.sort()
+        var out: [Cell] = []
+        out.reserveCapacity(bounds.count + 1)
+        out.append(Cell(lo: -.infinity, hi: lo, at: c - Self.tailMean * sigma, weight: Self.tailMass, isTail: true))
+        for (a, b) in zip(bounds, bounds.dropFirst()) where b > a {
+            out.append(Cell(lo: a, hi: b, at: (a + b) / 2, weight: gaussianMass(a, b, centre: c, sigma: sigma), isTail: false))
+        }
+        out.append(Cell(lo: hi, hi: .infinity, at: c + Self.tailMean * sigma, weight: Self.tailMass, isTail: true))
         guard let screen, screen.max > screen.min else { return out }
         // Beyond the edge, on the edge: fold outside cells into the first and last cell on the screen.
         guard let first = out.firstIndex(where: { $0.at >= screen.min && $0.at < screen.max }),
@@ -99,14 +130,34 @@ public struct HumanTouchModel: Sendable, Equatable {
         return kept
     }
 
-    /// One touch aimed at the centre of `frame`, drawn from the model (beyond the screen's edge, on it).
+    /// The mass of N(centre, σ²) over [a, b].
+    public func gaussianMass(_ a: Double, _ b: Double, centre: Double, sigma: Double) -> Double {
+        let k = sigma * 2.0.squareRoot()
+        return (erf((b - centre) / k) - erf((a - centre) / k)) / 2
+    }
+
+    /// `cell` cut into `parts` equal pieces, each with its share of the cell's weight (by the
+    /// Gaussian's mass over it, so a cell that took the weight beyond the screen's edge keeps it).
+    public func split(_ cell: Cell, into parts: Int, centre: Double, sigma: Double) -> [Cell] {
+        guard !cell.isTail, parts > 1, cell.hi > cell.lo else { return [cell] }
+        let whole = gaussianMass(cell.lo, cell.hi, centre: centre, sigma: sigma)
+        let width = (cell.hi - cell.lo) / Double(parts)
+        return (0..<parts).map { k in
+            let a = cell.lo + Double(k) * width, b = k == parts - 1 ? cell.hi : a + width
+            let share = whole > 0 ? gaussianMass(a, b, centre: centre, sigma: sigma) / whole : 1 / Double(parts)
+            return Cell(lo: a, hi: b, at: (a + b) / 2, weight: cell.weight * share, isTail: false)
+        }
+    }
+
+    /// One touch aimed at the centre of `frame`, drawn from the model (beyond the screen's edge, on it:
+    /// within 0.01 pt of it, so that the point stays on the screen when written with 6 decimals).
     public func sample(aimingAt frame: Rect, screen: Rect?, using rng: inout SplitMix64) -> Point {
         let s = sigma(of: frame)
         var x = frame.midX + s.x * rng.normal()
         var y = frame.midY + s.y * rng.normal()
         if let screen, screen.width > 0, screen.height > 0 {
-            x = min(max(x, screen.minX), screen.maxX.nextDown)
-            y = min(max(y, screen.minY), screen.maxY.nextDown)
+            x = min(max(x, screen.minX), screen.maxX - 0.01)
+            y = min(max(y, screen.minY), screen.maxY - 0.01)
         }
         return Point(x, y)
     }

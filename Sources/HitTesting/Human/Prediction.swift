@@ -145,13 +145,13 @@ extension HitTester {
     public var humanModel: HumanTouchModel { HumanTouchModel(mmPerPoint: density.mmPerPoint) }
 
     /// Predicted first-try success of every target, in document order, shared out across the cores.
-    public func predictions(cells: Int = HumanTouchModel.cellsPerAxis) -> [TargetPrediction] {
+    public func predictions(cells: Int = HumanTouchModel.cellsPerAxis, refine: Int = HumanTouchModel.refinement) -> [TargetPrediction] {
         let targets = self.targets
         var results = [TargetPrediction?](repeating: nil, count: targets.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: targets.count) { i in
-                out[i] = prediction(of: targets[i], cells: cells)
+                out[i] = prediction(of: targets[i], cells: cells, refine: refine)
             }
         }
         return results.map { $0! }
@@ -161,9 +161,17 @@ extension HitTester {
     /// spread by the human touch model, each resolved as `resolve(at:)` does (binding at the
     /// default radius, arbitration), weighted by the model's probability of landing there.
     ///
-    /// - Parameter cells: quadrature cells per axis over ±3σ (a finer grid for tests).
-    /// - Complexity: about (cells + 2)² resolves, whatever the target's size.
-    public func prediction(of target: Int, cells: Int = HumanTouchModel.cellsPerAxis) -> TargetPrediction {
+    /// Deterministic quadrature: a grid of cells of equal probability on each axis (the
+    /// target's edges among their boundaries, each tail one more cell), one touch resolved per
+    /// cell; a cell whose outcome differs from a neighbour's holds a boundary, and is resolved
+    /// again as `refine` × `refine` pieces, so boundaries are placed `refine` times finer.
+    ///
+    /// - Parameters:
+    ///   - cells: cells per axis over ±3σ [24].
+    ///   - refine: pieces per axis of a cell on a boundary [4]; 1 turns refinement off.
+    /// - Complexity: about (cells + 4)² resolves, plus refine² for each cell on a boundary.
+    public func prediction(of target: Int, cells: Int = HumanTouchModel.cellsPerAxis,
+                           refine: Int = HumanTouchModel.refinement) -> TargetPrediction {
         let nodes = snapshot.nodes
         let frame = nodes[target].frame
         let model = humanModel
@@ -173,37 +181,80 @@ extension HitTester {
                             screen: canvas.width > 0 ? (canvas.minX, canvas.maxX) : nil, cells: cells)
         let ys = model.axis(start: frame.minY, length: frame.height, sigma: sigma.y,
                             screen: canvas.height > 0 ? (canvas.minY, canvas.maxY) : nil, cells: cells)
-        var success = 0.0, miss = 0.0, missInside = 0.0, blocked = 0.0, ambiguous = 0.0, disabled = 0.0
-        var stolen: [Int: Double] = [:], blockers: [Int: Double] = [:], rivals: [Int: Double] = [:]
         var scratch = HitScratch()
-        for (y, wy) in ys {
-            for (x, wx) in xs {
-                let w = wx * wy
-                let p = Point(x, y)
-                let r = resolve(at: p, scratch: &scratch)
-                switch SampleKind(r, target: target) {
-                case .own: success += w
-                case .stolen: stolen[r.handler?.node ?? -1, default: 0] += w
-                case .blocked:
-                    blocked += w
-                    blockers[r.interceptor, default: 0] += w
-                case .ambiguous:
-                    ambiguous += w
-                    let other = r.candidates.first { $0.handler?.node != target }?.handler?.node ?? r.candidates.first?.handler?.node ?? -1
-                    rivals[other, default: 0] += w
-                case .disabled: disabled += w
-                case .miss:
-                    miss += w
-                    if frame.contains(p) { missInside += w }
+        var tally: [Outcome: Double] = [:]
+        var resolved = 0
+        func outcome(_ p: Point) -> Outcome {
+            resolved += 1
+            let r = resolve(at: p, scratch: &scratch)
+            switch SampleKind(r, target: target) {
+            case .own: return Outcome(.own)
+            case .stolen: return Outcome(.stolen, r.handler?.node ?? -1)
+            case .blocked: return Outcome(.blocked, r.interceptor)
+            case .ambiguous:
+                let other = r.candidates.first { $0.handler?.node != target }?.handler?.node ?? r.candidates.first?.handler?.node ?? -1
+                return Outcome(.ambiguous, other)
+            case .disabled: return Outcome(.disabled)
+            case .miss: return Outcome(frame.contains(p) ? .missInside : .miss)
+            }
+        }
+        // The grid.
+        var grid: [Outcome] = []
+        grid.reserveCapacity(xs.count * ys.count)
+        for y in ys {
+            for x in xs {
+                let o = outcome(Point(x.at, y.at))
+                grid.append(o)
+                tally[o, default: 0] += x.weight * y.weight
+            }
+        }
+        // Cells on a boundary, again in pieces.
+        if refine > 1 {
+            let nx = xs.count, ny = ys.count
+            for j in 0..<ny where !ys[j].isTail {
+                for i in 0..<nx where !xs[i].isTail {
+                    let o = grid[j * nx + i]
+                    let differs = (i > 0 && grid[j * nx + i - 1] != o) || (i + 1 < nx && grid[j * nx + i + 1] != o)
+                        || (j > 0 && grid[(j - 1) * nx + i] != o) || (j + 1 < ny && grid[(j + 1) * nx + i] != o)
+                    guard differs else { continue }
+                    tally[o, default: 0] -= xs[i].weight * ys[j].weight
+                    let subX = model.split(xs[i], into: refine, centre: frame.midX, sigma: sigma.x)
+                    let subY = model.split(ys[j], into: refine, centre: frame.midY, sigma: sigma.y)
+                    for sy in subY {
+                        for sx in subX { tally[outcome(Point(sx.at, sy.at)), default: 0] += sx.weight * sy.weight }
+                    }
                 }
             }
         }
+        var success = 0.0, miss = 0.0, missInside = 0.0, blocked = 0.0, ambiguous = 0.0, disabled = 0.0
+        var stolen: [Int: Double] = [:], blockers: [Int: Double] = [:], rivals: [Int: Double] = [:]
+        for (o, w) in tally {
+            let w = max(w, 0)
+            switch o.kind {
+            case .own: success += w
+            case .stolen: stolen[o.node, default: 0] += w
+            case .blocked: blocked += w; blockers[o.node, default: 0] += w
+            case .ambiguous: ambiguous += w; rivals[o.node, default: 0] += w
+            case .disabled: disabled += w
+            case .missInside: miss += w; missInside += w
+            case .miss: miss += w
+            }
+        }
         func shares(_ d: [Int: Double]) -> [TargetPrediction.Share] {
-            d.map { TargetPrediction.Share(node: $0.key >= 0 ? nodes[$0.key].id : "?", p: $0.value) }
+            d.filter { $0.value > 0 }.map { TargetPrediction.Share(node: $0.key >= 0 ? nodes[$0.key].id : "?", p: $0.value) }
                 .sorted { $0.p != $1.p ? $0.p > $1.p : $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         }
         return TargetPrediction(node: nodes[target].id, success: success, stolen: shares(stolen), miss: miss, missInside: missInside,
                                 blocked: blocked, blockedBy: shares(blockers), ambiguous: ambiguous, ambiguousWith: shares(rivals),
-                                disabled: disabled, mmPerPoint: model.mmPerPoint, sigma: sigma, cells: xs.count * ys.count)
+                                disabled: disabled, mmPerPoint: model.mmPerPoint, sigma: sigma, cells: resolved)
     }
+}
+
+/// What one resolved touch did to a target, for the quadrature's tally.
+private struct Outcome: Hashable {
+    enum Kind: UInt8 { case own, stolen, blocked, ambiguous, disabled, missInside, miss }
+    let kind: Kind
+    /// The other target (stolen, ambiguous) or the view that intercepts (blocked); -1 otherwise.
+    let node: Int
+    init(_ kind: Kind, _ node: Int = -1) { self.kind = kind; self.node = node }
 }
