@@ -88,14 +88,16 @@ public struct RunPipeline: Sendable {
         observer?.suiteStarted(screen, snapshot: info)
         let tester = HitTester(snapshot, settings: request.hit)
         if let note = tester.profileChoice.note { log("note: \(screen): \(note)") }
-        // Both sides bind under one profile (the new snapshot's, or --profile): like with like.
-        let hit = HitSettings(touchRadius: request.hit.touchRadius, profile: tester.profile, spatialIndex: request.hit.spatialIndex)
-        let settings = request.baselineSettings(profile: tester.profile)
+        // Both sides bind under one profile (the new snapshot's, or --profile), and are predicted at one
+        // density (the new snapshot's, or --mm-per-point): like with like.
+        let hit = HitSettings(touchRadius: request.hit.touchRadius, profile: tester.profile, spatialIndex: request.hit.spatialIndex,
+                              mmPerPoint: tester.density.mmPerPoint)
+        let settings = request.baselineSettings(profile: tester.profile, mmPerPoint: tester.density.mmPerPoint)
         let replayer = Replayer(tester: tester, settings: request.replay)
         let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
         let plan = request.recordMode.plan(existing: baseline != nil, mayWrite: folder != nil && request.writeBaselines)
         let side = BaselineReplay(plan.status == .compared ? baseline : nil, snapshot: snapshot, hit: hit, replay: request.replay)
-        let recomputed = side.compared.map { $0.settings != settings } ?? false
+        let recomputed = side.compared.map { $0.settings.coverageDiffers(from: settings) } ?? false
         if recomputed, let b = side.compared {
             log(b.fileVersion == 1
                 ? "warning: \(file!) was recorded with \(b.settings.description); this run uses \(settings.description)"
@@ -125,8 +127,21 @@ public struct RunPipeline: Sendable {
         })
         log("\(screen): read and replayed \(stored.count) trace\(stored.count == 1 ? "" : "s") (\(events) events) against \(info.source)"
             + side.progressSuffix + " in \(clock.lap())")
-        // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
-        if let pattern = request.probe {
+        // --probe human: people's touches on this snapshot's targets, counted as rates (never findings).
+        var sampled: [String: SampledRate] = [:]
+        if request.probe == .human {
+            let probe = Probe(pattern: .human, taps: request.humanTaps, seed: request.humanSeed, mmPerPoint: tester.density.mmPerPoint)
+            let inputs = probe.traceInputs(for: snapshot)
+            for input in inputs {
+                guard let node = input.events.first?.expect else { continue }
+                let results = replayer.replay(trace: input.name, events: input.events).filter { $0.partOf == nil && $0.expect != nil }
+                sampled[node] = SampledRate(trials: results.count, successes: results.filter { $0.met == true }.count)
+            }
+            log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") \(request.humanTaps) times each as people would "
+                + "(seed \(request.humanSeed), \(JSONValue.format(JSONValue.round(tester.density.mmPerPoint, places: 4))) mm/pt) in \(clock.lap())")
+        }
+        // --probe edges|grid: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
+        if let pattern = request.probe, pattern != .human {
             let probe = Probe(pattern: pattern)
             let inputs = probe.traceInputs(for: snapshot)
             var theirs: [String: TraceInput] = [:]
@@ -139,9 +154,12 @@ public struct RunPipeline: Sendable {
             log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") with \(pattern.rawValue) probes"
                 + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
         }
-        let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
-        log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let before = recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        let coverage = tester.coverage(step: request.gridStep, predict: true).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+        log("\(screen): sampled the coverage and predicted the first-try success of \(coverage.count) targets in \(clock.lap())")
+        var before = recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        if let b = before, !recomputed, let file {
+            before = side.withPredictions(b, newCoverage: coverage, settings: settings) { log("note: \(file): " + $0) }
+        }
         let diff = suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
         try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: settings, folder: folder, file: file, info: info, log: log)
 
@@ -149,6 +167,9 @@ public struct RunPipeline: Sendable {
                                    baselineFile: file, passed: plan.status.passes(diff))
         outcome.profile = tester.profile.description
         outcome.touchRadius = request.hit.touchRadius
+        outcome.mmPerPoint = tester.density.mmPerPoint
+        outcome.density = tester.density.because
+        outcome.sampled = sampled
         outcome.baselineVersion = baseline?.fileVersion
         outcome.traces = stored.count
         outcome.expectations = suite.expectations

@@ -64,6 +64,11 @@ public struct SuiteOutcome: Sendable {
     /// The touch-binding profile and default radius the suite bound its touches with.
     public var profile: String?
     public var touchRadius: Double?
+    /// The screen density the targets' predictions were made at, and why (`ScreenDensity.because`).
+    public var mmPerPoint: Double?
+    public var density: String?
+    /// `--probe human`: per target (node id), the touches aimed at it that fired it.
+    public var sampled: [String: SampledRate] = [:]
 
     public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
                 baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {

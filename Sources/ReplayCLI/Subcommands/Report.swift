@@ -20,6 +20,7 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("The baselines folder to compare with, if any.", valueName: "path")) var baseline: String?
     @OptionGroup var pictures: PictureOptions
     @Flag(help: "Also audit each snapshot (rules A1–A10) and draw the findings over its map.") var audit = false
+    @OptionGroup var density: DensityOption
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
 
@@ -38,6 +39,7 @@ struct Report: ParsableCommand {
             request.writeBaselines = false
             request.picture = true
             request.audit = audit
+            request.hit = density.apply(request.hit)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
             try pictures.write(try RunPipeline(store: store).run(request, log: Console.progress))
         }

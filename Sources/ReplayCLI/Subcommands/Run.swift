@@ -22,6 +22,7 @@ struct Run: ParsableCommand {
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --json
           replay run --baseline Baselines --json --presses > run.json
           replay run --snapshots Traces/builds/Settings.no-content-shape.json --baseline Baselines --probe edges
+          replay run --snapshots Traces/snapshots/Settings.json --probe human --taps 500
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -35,14 +36,17 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
-    @Option(help: ArgumentHelp("Also press every target of each snapshot (edges or grid, as replay probe does), expecting it to fire; synthesized from the new and the baseline's snapshot alike, reported as probes.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("Also press every target of each snapshot (edges or grid, as replay probe does), expecting it to fire; synthesized from the new and the baseline's snapshot alike, reported as probes. human: press each target as people would and report the rate that fires beside the predicted one (rates, not findings).", valueName: "pattern"))
     var probe: Probe.Pattern?
+    @OptionGroup var human: HumanProbeOptions
+    @OptionGroup var density: DensityOption
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         if presses && !json { throw ValidationError("--presses goes with --json") }
+        try human.validate(pattern: probe)
     }
 
     func run() throws {
@@ -53,6 +57,8 @@ struct Run: ParsableCommand {
             request.baselineFolder = baseline
             request.picture = pictures.wanted
             request.probe = probe
+            human.apply(to: &request)
+            request.hit = density.apply(request.hit)
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
@@ -146,6 +152,22 @@ struct PictureOptions: ParsableArguments {
                 Console.progress("wrote \(file)")
             }
         }
+    }
+}
+
+/// `--taps N` and `--seed S`: for the human probe (`probe --pattern human`, `run --probe human`).
+struct HumanProbeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("With the human pattern: touches per target [50].", valueName: "n")) var taps: Int?
+    @Option(help: ArgumentHelp("With the human pattern: the seed; the same seed gives the same touches [1].", valueName: "s")) var seed: UInt64?
+
+    func validate(pattern: Probe.Pattern?) throws {
+        if pattern != .human && (taps != nil || seed != nil) { throw ValidationError("--taps and --seed go with the human pattern") }
+        if let taps, !(1...100_000).contains(taps) { throw ValidationError("--taps must be between 1 and 100000 (got \(taps))") }
+    }
+
+    func apply(to request: inout RunRequest) {
+        request.humanTaps = taps ?? Probe.defaultHumanTaps
+        request.humanSeed = seed ?? 1
     }
 }
 
