@@ -240,9 +240,13 @@ extension HitTester {
             case .miss: miss += w
             }
         }
+        // Largest first as written (4 decimals), then by id: a symmetric layout gives the same order on every platform.
         func shares(_ d: [Int: Double]) -> [TargetPrediction.Share] {
             d.filter { $0.value > 0 }.map { TargetPrediction.Share(node: $0.key >= 0 ? nodes[$0.key].id : "?", p: $0.value) }
-                .sorted { $0.p != $1.p ? $0.p > $1.p : $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+                .sorted { a, b in
+                    let x = JSONValue.round(a.p), y = JSONValue.round(b.p)
+                    return x != y ? x > y : a.node.utf8.lexicographicallyPrecedes(b.node.utf8)
+                }
         }
         return TargetPrediction(node: nodes[target].id, success: success, stolen: shares(stolen), miss: miss, missInside: missInside,
                                 blocked: blocked, blockedBy: shares(blockers), ambiguous: ambiguous, ambiguousWith: shares(rivals),
