@@ -58,6 +58,12 @@ public enum HistoryRecord {
             w.field("recordMode", request.recordMode.rawValue)
             w.field("latencyThresholdMs", request.thresholds.latencyMs)
             w.field("coverageThreshold", request.thresholds.coverage)
+            w.field("predictedThreshold", request.thresholds.predicted)
+            w.field("mmPerPoint", request.hit.mmPerPoint.map { JSONValue.format($0) } ?? "from each snapshot")
+            if let probe = request.probe {
+                w.field("probe", probe.rawValue)
+                if probe == .human { w.field("humanTaps", request.humanTaps); w.field("humanSeed", String(request.humanSeed)) }
+            }
         }
         return RunRecord(
             startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,

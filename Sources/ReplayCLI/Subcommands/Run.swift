@@ -91,13 +91,15 @@ struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("multi-tap-distance"), help: ArgumentHelp("... and begins less than this from the first (pt).", valueName: "pt")) var multiTapDistance: Double = 45
     @Option(name: .customLong("latency-threshold"), help: ArgumentHelp("R3: latency may grow by this much (ms).", valueName: "ms")) var latencyThreshold: Double = 50
     @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("R4: own may drop, and any other fraction grow, by this much.", valueName: "f")) var coverageThreshold: Double = 0.01
+    @Option(name: .customLong("predicted-threshold"), help: ArgumentHelp("R7: a target's predicted first-try success may drop by this much.", valueName: "f")) var predictedThreshold: Double = 0.02
 
     func validate() throws {
         for (name, v) in [("--step", step), ("--tap-slop", tapSlop), ("--tap-max-duration", tapMaxDuration),
                           ("--multi-tap-window", multiTapWindow), ("--multi-tap-distance", multiTapDistance)] where !(v.isFinite && v > 0) {
             throw ValidationError("\(name) must be a number > 0")
         }
-        for (name, v) in [("--latency-threshold", latencyThreshold), ("--coverage-threshold", coverageThreshold)] where !(v.isFinite && v >= 0) {
+        for (name, v) in [("--latency-threshold", latencyThreshold), ("--coverage-threshold", coverageThreshold),
+                          ("--predicted-threshold", predictedThreshold)] where !(v.isFinite && v >= 0) {
             throw ValidationError("\(name) must be a number ≥ 0")
         }
     }
@@ -115,6 +117,7 @@ struct ReplayOptions: ParsableArguments {
         var t = DiffThresholds()
         t.latencyMs = latencyThreshold
         t.coverage = coverageThreshold
+        t.predicted = predictedThreshold
         return t
     }
 
