@@ -77,20 +77,19 @@ public enum HTMLReport {
         h += "<div class=\"body\"><figure>\n"
         h += drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "", predicted: predicted(s))
         h += "<figcaption>"
-        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.deadColor)\"></span>dead (a tap inside a target fires nothing) "
-        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.ambiguousColor)\"></span>ambiguous "
-        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.blockedColor)\"></span>blocked "
-        h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(135deg,\(ScreenDrawing.disabledColor) 0 2px,#e6e1f0 2px 4px)\"></span>disabled; "
+        h += swatch(ScreenDrawing.deadColor) + "dead (a tap inside a target fires nothing) "
+        h += swatch(ScreenDrawing.ambiguousColor) + "ambiguous "
+        h += swatch(ScreenDrawing.blockedColor) + "blocked "
+        h += swatch("repeating-linear-gradient(135deg,\(ScreenDrawing.disabledColor) 0 2px,#e6e1f0 2px 4px)") + "disabled; "
         h += "other colours: where each target fires (its frame outlined in the same colour); "
-        h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)\"></span>striped in a target's colour: "
+        h += swatch("repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)") + "striped in a target's colour: "
         h += "taps inside another target's frame that this one steals. "
         h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed."
         if s.coverage.contains(where: { $0.predicted != nil }) {
             let density = s.mmPerPoint.map { " at \(JSONValue.format(JSONValue.round($0, places: 4))) mm/pt" } ?? ""
             h += "<br>People: the badge on each target is its <b>predicted first-try success</b>, the share of touches a person aims at its centre that fire it "
-            h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.predictedShade(1))\"></span>95% or more "
-            h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.predictedShade(0.9))\"></span>85–95% "
-            h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.predictedShade(0))\"></span>below 85% (A10's warning and error). "
+            h += swatch(ScreenDrawing.predictedShade(1)) + "95% or more " + swatch(ScreenDrawing.predictedShade(0.9)) + "85–95% "
+            h += swatch(ScreenDrawing.predictedShade(0)) + "below 85% (A10's warning and error). "
             h += "Where fingers land comes from Bi and Zhai's dual-Gaussian model of finger touches (\"Bayesian Touch\", UIST 2013, fitted in a lab)\(density); "
             h += "each touch is bound by the engine as a press would be. A model, not a measurement: docs/audit.md says what it leaves out."
         }
@@ -133,7 +132,7 @@ public enum HTMLReport {
             if let p = c.predicted {
                 let title = p.mainCause.map { " title=\"\(xmlEscape(p.describe($0)))\"" } ?? ""
                 let was = changed[t.id].flatMap { $0.before?.predicted }.map { "\(ScreenDrawing.percentText($0)) → " } ?? ""
-                h += "<td class=\"n\"\(title)>\(was)<span class=\"swatch\" style=\"background:\(ScreenDrawing.predictedShade(p.success))\"></span>\(ScreenDrawing.percentText(p.success))</td></tr>\n"
+                h += "<td class=\"n\"\(title)>\(was)\(swatch(ScreenDrawing.predictedShade(p.success)))\(ScreenDrawing.percentText(p.success))</td></tr>\n"
             } else {
                 h += "<td class=\"n\">—</td></tr>\n"
             }
@@ -176,4 +175,7 @@ public enum HTMLReport {
     }
 
     static func percent(_ v: Double) -> String { "\(fmt(v * 100))%" }
+
+    /// A small square of `background` (a colour or a CSS gradient), for legends and tables.
+    static func swatch(_ background: String) -> String { "<span class=\"swatch\" style=\"background:\(background)\"></span>" }
 }
