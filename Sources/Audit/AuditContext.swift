@@ -16,6 +16,10 @@ public struct AuditSettings: Sendable, Equatable {
     public var step: Double
     /// A1, A5, A7: a share of the frame at or above this is an error.
     public var errorFraction: Double
+    /// A10: a predicted failure (1 − first-try success) at or above this is a warning [0.05], at or above
+    /// `failureError` an error [0.15].
+    public var failureWarning: Double
+    public var failureError: Double
     /// The most samples one area (a target's frame, A3's search, A4's band) is
     /// sampled with: a larger area is sampled on a coarser grid, so a frame of
     /// 100,000 pt cannot hang the audit. 2M keeps a 1366 × 1024 pt screen at 1 pt.
@@ -28,8 +32,9 @@ public struct AuditSettings: Sendable, Equatable {
     }
 
     public init(hit: HitSettings = HitSettings(), replay: ReplaySettings = ReplaySettings(), minSize: Double = 44,
-                step: Double = 1, errorFraction: Double = 0.10) {
+                step: Double = 1, errorFraction: Double = 0.10, failureWarning: Double = 0.05, failureError: Double = 0.15) {
         self.hit = hit; self.replay = replay; self.minSize = minSize; self.step = step; self.errorFraction = errorFraction
+        self.failureWarning = failureWarning; self.failureError = failureError
     }
 }
 

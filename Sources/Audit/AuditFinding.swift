@@ -37,14 +37,15 @@ public enum AuditUnit: String, Sendable {
 /// One static finding over a snapshot: which rule, on which target, the
 /// measured number, what it means, and a concrete fix.
 public struct AuditFinding: Sendable, Equatable {
-    /// `A1` … `A9`.
+    /// `A1` … `A10`.
     public var rule: String
     public var severity: AuditSeverity
     /// The target's node id (for A4, the first of the two in document order).
     public var node: String
     public var action: String?
     /// The measured number: a fraction of the frame (A1, A2, A5, A7, A8, A9),
-    /// points (A3), square points (A4) or milliseconds (A6).
+    /// points (A3), square points (A4), milliseconds (A6), or the predicted
+    /// share of a person's touches that fail (A10).
     public var value: Double
     public var message: String
     public var fix: String

@@ -4,7 +4,8 @@ import TapJSON
 import TapModel
 
 /// A reviewed baseline for one suite (screen): the accepted snapshot itself and
-/// the coverage of its targets, as `Baselines/<screen>.json` holds it (version 2).
+/// the coverage of its targets (with their predicted first-try success, R7), as
+/// `Baselines/<screen>.json` holds it (version 2; `predicted` is optional when read).
 /// Its size grows with the view tree, never with the number of recorded presses;
 /// a run replays every trace against both this snapshot and the new one.
 ///
@@ -129,15 +130,28 @@ public struct BaselineSettings: Sendable, Equatable {
     public var tapMaxDuration: Double
     public var multiTapWindow: Double
     public var multiTapDistance: Double
+    /// The screen density the targets' predictions were made at (nil: a baseline older than predictions).
+    public var mmPerPoint: Double?
 
-    public init(profile: String? = nil, touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings()) {
+    public init(profile: String? = nil, touchRadius: Double = 10, gridStep: Double = 1, replay: ReplaySettings = ReplaySettings(),
+                mmPerPoint: Double? = nil) {
         self.profile = profile
+        self.mmPerPoint = mmPerPoint
         self.touchRadius = touchRadius
         self.gridStep = gridStep
         self.tapSlop = replay.tapSlop
         self.tapMaxDuration = replay.tapMaxDuration
         self.multiTapWindow = replay.multiTapWindow
         self.multiTapDistance = replay.multiTapDistance
+    }
+
+    /// Whether coverage computed under `other` differs from coverage under these (every setting but the
+    /// density, which changes predictions only).
+    public func coverageDiffers(from other: BaselineSettings) -> Bool {
+        var a = self, b = other
+        a.mmPerPoint = nil
+        b.mmPerPoint = nil
+        return a != b
     }
 
     /// `profile ios18, touch radius 20, grid step 1, …` for the note.
@@ -151,6 +165,7 @@ public struct BaselineSettings: Sendable, Equatable {
             w.field("gridStep", gridStep)
             w.field("multiTapDistance", multiTapDistance)
             w.field("multiTapWindow", multiTapWindow)
+            if let mmPerPoint { w.field("mmPerPoint", rounded: mmPerPoint) }
             if let profile { w.field("profile", profile) }
             w.field("tapMaxDuration", tapMaxDuration)
             w.field("tapSlop", tapSlop)
@@ -202,6 +217,7 @@ private struct BaselineReader {
                 if let v = r.optional(key, in: m) { into = try r.number(v) }
             }
             if let v = r.optional("profile", in: m) { settings.profile = try r.string(v) }
+            if let v = r.optional("mmPerPoint", in: m) { settings.mmPerPoint = try r.number(v) }
             try read("touchRadius", &settings.touchRadius)
             try read("gridStep", &settings.gridStep)
             try read("tapSlop", &settings.tapSlop)
@@ -219,11 +235,14 @@ private struct BaselineReader {
         for v in try r.array(try r.required("targets", in: top, of: root)) {
             let m = try r.object(v)
             func fraction(_ key: String) throws(JSONReadError) -> Double { try r.number(try r.required(key, in: m, of: v)) }
-            targets.append(TargetCoverage(
-                node: try r.string(try r.required("node", in: m, of: v)),
+            let node = try r.string(try r.required("node", in: m, of: v))
+            var target = TargetCoverage(
+                node: node,
                 action: try optionalString("action", m),
                 samples: 0, own: try fraction("own"), stolen: try fraction("stolen"), blocked: try fraction("blocked"),
-                ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss")))
+                ambiguous: try fraction("ambiguous"), disabled: try fraction("disabled"), miss: try fraction("miss"))
+            if let p = r.optional("predicted", in: m) { target.predicted = try predicted(p, node: node, mmPerPoint: settings.mmPerPoint) }
+            targets.append(target)
         }
         var baseline = Baseline(suite: suite, settings: settings, snapshot: snapshot, targets: targets, legacyPresses: presses,
                                 fileVersion: fileVersion)
@@ -231,12 +250,12 @@ private struct BaselineReader {
         return baseline
     }
 
-    /// `known`: accepted problems, R1–R6; a press rule names its press, a target rule does not.
+    /// `known`: accepted problems, R1–R7; a press rule names its press, a target rule does not.
     func known(_ v: Int) throws(JSONReadError) -> [AcceptedProblem] {
         let list: [AcceptedProblem]
         do {
             list = try AcceptedProblem.readList(r.document, at: v, path: "known", rules: Set(Rule.regressionRules.map(\.rawValue)),
-                                                rulesText: "R1 … R6", presses: true)
+                                                rulesText: "R1 … R7", presses: true)
         } catch let e as AcceptedProblemError {
             throw JSONReadError(path: "", line: e.line, e.message)
         } catch {
@@ -254,6 +273,31 @@ private struct BaselineReader {
             }
         }
         return list
+    }
+
+    /// A target's `predicted` object: `success` required, the rest optional (0).
+    func predicted(_ v: Int, node: String, mmPerPoint: Double?) throws(JSONReadError) -> TargetPrediction {
+        let m = try r.object(v)
+        func number(_ key: String) throws(JSONReadError) -> Double {
+            guard let x = r.optional(key, in: m) else { return 0 }
+            let n = try r.number(x)
+            guard n >= 0 && n <= 1 else { throw r.fail(x, "expected a probability between 0 and 1") }
+            return n
+        }
+        let successValue = try r.required("success", in: m, of: v)
+        let success = try r.number(successValue)
+        guard success >= 0 && success <= 1 else { throw r.fail(successValue, "expected a probability between 0 and 1") }
+        var stolen: [TargetPrediction.Share] = []
+        if let s = r.optional("stolen", in: m) {
+            for item in try r.array(s) {
+                let im = try r.object(item)
+                stolen.append(TargetPrediction.Share(node: try r.string(try r.required("node", in: im, of: item)),
+                                                     p: try r.number(try r.required("p", in: im, of: item))))
+            }
+        }
+        return TargetPrediction(node: node, success: success, stolen: stolen, miss: try number("miss"), blocked: try number("blocked"),
+                                ambiguous: try number("ambiguous"), disabled: try number("disabled"),
+                                mmPerPoint: mmPerPoint ?? ScreenDensity.unknown)
     }
 
     func optionalString(_ key: String, _ m: [JSONDocument.Member]) throws(JSONReadError) -> String? {

@@ -10,10 +10,10 @@ import TapModel
 public struct Comparison: Sendable {
     /// The rules, in report order.
     public static let pressRules: [any PressRule] = [DeadZoneRule(), StolenRule(), SlowerRule(), ExpectationRule()]
-    public static let targetRules: [any TargetRule] = [CoverageRule(), GoneRule()]
+    public static let targetRules: [any TargetRule] = [CoverageRule(), GoneRule(), PredictedSuccessRule()]
 
     public struct Result: Sendable, Equatable {
-        /// Ordered by rule (R1 … R6), then by (trace, press) or node.
+        /// Ordered by rule (R1 … R7), then by (trace, press) or node.
         public var regressions: [Finding]
         public var improvements: [Finding]
         /// New targets and presses: reported, never failing.
@@ -232,6 +232,9 @@ public struct Cause: Sendable, Equatable {
             let reason = reasons.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
                 ?? explain(node) ?? findings[0].message
             let coverage = findings.first { $0.rule == .coverage }?.message
+            let predicted = findings.first { $0.rule == .predicted }.map { f in
+                "predicted first-try success \(pct(f.before?.predicted ?? 0)) → \(pct(f.after?.predicted ?? 0))"
+            }
             var parts: [String] = []
             for rule in Rule.regressionRules {
                 guard let n = counts[rule] else { continue }
@@ -242,6 +245,7 @@ public struct Cause: Sendable, Equatable {
                 case .coverage: if let coverage { parts.append(coverage) }
                 case .gone: parts.append("gone from the snapshot")
                 case .expectation: parts.append("\(n) expectation\(n == 1 ? "" : "s") unmet")
+                case .predicted: if let predicted { parts.append(predicted) }
                 default: break
                 }
             }

@@ -23,6 +23,8 @@ public struct Finding: Sendable, Equatable {
         public var disabled: Double?
         public var miss: Double?
         public var stolenBy: String?
+        /// R7: the predicted first-try success (4 decimals).
+        public var predicted: Double?
 
         public init(outcome: String? = nil, node: String? = nil, action: String? = nil, latencyMs: Double? = nil,
                     own: Double? = nil, miss: Double? = nil) {
@@ -40,11 +42,12 @@ public struct Finding: Sendable, Equatable {
             ambiguous = JSONValue.round(t.ambiguous)
             disabled = JSONValue.round(t.disabled)
             stolenBy = t.stolenBy
+            predicted = t.predicted.map { JSONValue.round($0.success) }
         }
     }
 
     public var kind: Kind
-    /// R1 … R6; `new` findings say what is new (`target`, `press`).
+    /// R1 … R7; `new` findings say what is new (`target`, `press`).
     public var rule: Rule
     public var suite: String
     public var trace: String?
@@ -93,7 +96,7 @@ public struct Finding: Sendable, Equatable {
                         press: rule.isAboutTarget ? nil : press, who: who, why: why, since: since)
     }
 
-    /// The target whose behaviour changed: what used to fire (R1–R3), what was expected (R6), the target (R4, R5).
+    /// The target whose behaviour changed: what used to fire (R1–R3), what was expected (R6), the target (R4, R5, R7).
     public var causeNode: String? {
         switch rule {
         case .deadZone, .stolen, .slower: return before?.node ?? node
@@ -149,6 +152,8 @@ public struct DiffThresholds: Sendable, Equatable {
     public var latencyMs: Double = 50
     /// R4: `own` may drop, and any other fraction grow, by at most this.
     public var coverage: Double = 0.01
+    /// R7: a target's predicted first-try success may drop by at most this.
+    public var predicted: Double = 0.02
     public init() {}
 }
 

@@ -2,7 +2,7 @@ import HitTesting
 import TapModel
 import TapRules
 
-/// A regression rule (R1 … R6): one type per rule, one file each under Rules/
+/// A regression rule (R1 … R7): one type per rule, one file each under Rules/
 /// named `<ID><Name>.swift`. Its `description` (the vocabulary every rule
 /// family shares) carries examples — an accepted view tree, a new one, and a
 /// tap — that one generic test replays on both and compares.
@@ -17,7 +17,7 @@ public protocol PressRule: RegressionRule {
     func check(_ pair: PressPair, suite: String, thresholds: DiffThresholds) -> Finding?
 }
 
-/// A rule comparing the targets of both sides (R4, R5).
+/// A rule comparing the targets of both sides (R4, R5, R7).
 public protocol TargetRule: RegressionRule {
     func findings(before: [TargetCoverage], after: [TargetCoverage], suite: String, thresholds: DiffThresholds) -> [Finding]
 }

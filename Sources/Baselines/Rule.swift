@@ -1,4 +1,6 @@
-/// The identity of a finding's rule: R1–R6 of "What is a regression", and the
+import TapJSON
+
+/// The identity of a finding's rule: R1–R7 of "What is a regression", and the
 /// two kinds of `new` note (a target or presses the baseline does not have).
 /// Reports switch over it; nothing matches rules by their text.
 public enum Rule: String, Sendable, CaseIterable, Comparable {
@@ -8,14 +10,15 @@ public enum Rule: String, Sendable, CaseIterable, Comparable {
     case coverage = "R4"
     case gone = "R5"
     case expectation = "R6"
+    case predicted = "R7"
     case newTarget = "target"
     case newPress = "press"
 
-    /// R1–R6, in report order.
-    public static let regressionRules: [Rule] = [.deadZone, .stolen, .slower, .coverage, .gone, .expectation]
+    /// R1–R7, in report order.
+    public static let regressionRules: [Rule] = [.deadZone, .stolen, .slower, .coverage, .gone, .expectation, .predicted]
 
-    /// Whether findings of this rule are about a target (R4, R5) rather than a press.
-    public var isAboutTarget: Bool { self == .coverage || self == .gone || self == .newTarget }
+    /// Whether findings of this rule are about a target (R4, R5, R7) rather than a press.
+    public var isAboutTarget: Bool { self == .coverage || self == .gone || self == .predicted || self == .newTarget }
 
     /// The heading reports give the rule, with the thresholds in force.
     public func title(_ thresholds: DiffThresholds) -> String {
@@ -26,6 +29,7 @@ public enum Rule: String, Sendable, CaseIterable, Comparable {
         case .coverage: return "coverage: targets respond on less of their frame"
         case .gone: return "gone: targets no longer in the snapshot"
         case .expectation: return "expectation: presses do not fire the node they meant"
+        case .predicted: return "predicted success: a person's first try at targets fails more often (by more than \(JSONValue.format(JSONValue.round(thresholds.predicted * 100, places: 2))) points)"
         case .newTarget: return "new targets"
         case .newPress: return "new presses"
         }

@@ -17,6 +17,8 @@ public struct TargetCoverage: Sendable, Equatable {
     public var miss: Double
     /// The target that takes most of the `stolen` samples (nil when nothing is stolen).
     public var stolenBy: String?
+    /// Predicted first-try success (the human touch model), when asked for.
+    public var predicted: TargetPrediction?
 
     public init(node: String, action: String?, samples: Int, own: Double, stolen: Double, blocked: Double,
                 ambiguous: Double, disabled: Double, miss: Double, stolenBy: String? = nil) {
@@ -67,13 +69,16 @@ extension HitTester {
 
     /// Coverage of every target, in document order, sampled on a grid of `step`
     /// points. Targets are shared out across the machine's cores.
-    public func coverage(step: Double = 1) -> [TargetCoverage] {
+    /// - Parameter predict: also predict each target's first-try success (`prediction(of:)`).
+    public func coverage(step: Double = 1, predict: Bool = false) -> [TargetCoverage] {
         let targets = self.targets
         var results = [TargetCoverage?](repeating: nil, count: targets.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: targets.count) { i in
-                out[i] = coverage(of: targets[i], step: step)
+                var c = coverage(of: targets[i], step: step)
+                if predict { c.predicted = prediction(of: targets[i]) }
+                out[i] = c
             }
         }
         return results.map { $0! }
@@ -200,7 +205,8 @@ public struct ScreenPicture: Sendable {
 
 extension TargetCoverage {
     /// The target's fields as baselines, `deadzones --json` and the run JSON write them
-    /// (inside an object the caller opens): node, action and the six fractions, 4 decimals.
+    /// (inside an object the caller opens): node, action and the six fractions, 4 decimals,
+    /// and `predicted` when there is a prediction.
     /// - Parameter sorted: keys in sorted order (canonical baseline files); else node, action,
     ///   then the fractions in the order the spec lists them.
     public func writeFields(to w: inout JSONWriter, sorted: Bool = false) {
@@ -212,11 +218,13 @@ extension TargetCoverage {
             w.field("miss", rounded: miss)
             w.field("node", node)
             w.field("own", rounded: own)
+            if let predicted { w.key("predicted"); predicted.write(to: &w, sorted: true) }
             w.field("stolen", rounded: stolen)
         } else {
             w.field("node", node)
             w.field("action", action)
             for (name, value) in fractions { w.field(name, rounded: value) }
+            if let predicted { w.key("predicted"); predicted.write(to: &w) }
         }
     }
 }

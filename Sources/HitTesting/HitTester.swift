@@ -11,13 +11,18 @@ public struct HitSettings: Sendable, Equatable {
     /// Find UIKit views through the R-tree (default) or by walking the whole tree
     /// (the reference implementation; for tests and the benchmark).
     public var spatialIndex: Bool
+    /// The screen's millimetres per point for the human touch model (`--mm-per-point`);
+    /// nil: from the snapshot's `device.model`, else 0.16 (`ScreenDensity`).
+    public var mmPerPoint: Double?
 
     public static let defaultTouchRadius = 20.0
 
-    public init(touchRadius: Double = HitSettings.defaultTouchRadius, profile: TouchProfile? = nil, spatialIndex: Bool = true) {
+    public init(touchRadius: Double = HitSettings.defaultTouchRadius, profile: TouchProfile? = nil, spatialIndex: Bool = true,
+                mmPerPoint: Double? = nil) {
         self.touchRadius = touchRadius
         self.profile = profile
         self.spatialIndex = spatialIndex
+        self.mmPerPoint = mmPerPoint
     }
 }
 
@@ -65,6 +70,8 @@ public final class HitTester: Sendable {
     /// The touch-binding profile in force, and why it was chosen.
     public let profileChoice: ProfileChoice
     public var profile: TouchProfile { profileChoice.profile }
+    /// The screen density the human touch model works in, and why it was chosen.
+    public let density: ScreenDensity
 
     /// Can take touches at all: no S5 modifier and U1-visible, up through every ancestor.
     let alive: [Bool]
@@ -116,6 +123,7 @@ public final class HitTester: Sendable {
         self.targets = c.targets
         let choice = ProfileChoice(requested: settings.profile, os: snapshot.device.os, sdk: snapshot.app.sdk)
         self.profileChoice = choice
+        self.density = ScreenDensity(requested: settings.mmPerPoint, model: snapshot.device.model)
         let tree = c.compileResponders(profile: choice.profile)
         self.responders = tree
         self.shapes = c.shapes

@@ -2,6 +2,7 @@ import Baselines
 import HitTesting
 import ReplayEngine
 import RunResults
+import TapJSON
 import TapModel
 
 /// The baseline side of a suite: what each press did on the accepted snapshot.
@@ -57,8 +58,37 @@ struct BaselineReplay {
     func coverage(step: Double, newCoverage: [TargetCoverage]) -> [TargetCoverage]? {
         if unchanged { return newCoverage }
         guard let compared else { return nil }
-        guard let accepted = compared.snapshot, let replayer else { return compared.targets }
-        return replayer.tester.coverage(step: step).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+        guard compared.snapshot != nil, let replayer else { return compared.targets }
+        return replayer.tester.coverage(step: step, predict: true).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+    }
+
+    /// The baseline's targets with predictions made as this run makes them (R7 compares like with like):
+    /// as the file records them when it recorded them at this run's density; else the new snapshot's
+    /// when the view tree is the same; else predicted from the baseline's snapshot (a file older than
+    /// predictions, or recorded at another density, said once through `note`). A version-1 file has no
+    /// snapshot to predict from: its targets stay without predictions, and R7 compares nothing.
+    func withPredictions(_ targets: [TargetCoverage], newCoverage: [TargetCoverage], settings: BaselineSettings,
+                         note: (String) -> Void) -> [TargetCoverage] {
+        guard let compared else { return targets }
+        if compared.settings.mmPerPoint == settings.mmPerPoint && targets.allSatisfy({ $0.predicted != nil }) { return targets }
+        var predicted: [String: TargetPrediction] = [:]
+        if unchanged {
+            for t in newCoverage { predicted[t.node] = t.predicted }
+        } else if let replayer {
+            let tester = replayer.tester
+            for p in tester.predictions() { predicted[p.node] = p }
+        } else {
+            return targets
+        }
+        if let recorded = compared.settings.mmPerPoint, let now = settings.mmPerPoint, recorded != now {
+            note("its predictions were made at \(JSONValue.format(recorded)) mm/pt; this run predicts at \(JSONValue.format(now)) mm/pt: "
+                 + "its side is predicted again from its snapshot (--record writes the new ones)")
+        }
+        return targets.map { t in
+            var t = t
+            t.predicted = predicted[t.node]
+            return t
+        }
     }
 
     /// How the progress line names the baseline side.

@@ -92,6 +92,12 @@ public enum HistoryRecord {
             w.field("recordMode", request.recordMode.rawValue)
             w.field("latencyThresholdMs", request.thresholds.latencyMs)
             w.field("coverageThreshold", request.thresholds.coverage)
+            w.field("predictedThreshold", request.thresholds.predicted)
+            w.field("mmPerPoint", request.hit.mmPerPoint.map { JSONValue.format($0) } ?? "from each snapshot")
+            if let probe = request.probe {
+                w.field("probe", probe.rawValue)
+                if probe == .human { w.field("humanTaps", request.humanTaps); w.field("humanSeed", String(request.humanSeed)) }
+            }
         }
         return settings.text
     }
@@ -118,6 +124,11 @@ extension HistoryRecord {
         if case .string(let mode)? = v["recordMode"], let m = RecordMode(rawValue: mode) { request.recordMode = m }
         number(v["latencyThresholdMs"], &request.thresholds.latencyMs)
         number(v["coverageThreshold"], &request.thresholds.coverage)
+        number(v["predictedThreshold"], &request.thresholds.predicted)
+        if case .string(let mm)? = v["mmPerPoint"], let d = Double(mm) { request.hit.mmPerPoint = d }
+        if case .string(let p)? = v["probe"] { request.probe = Probe.Pattern(rawValue: p) }
+        if case .number(let n)? = v["humanTaps"], let taps = Int(exactly: n) { request.humanTaps = taps }
+        if case .string(let seed)? = v["humanSeed"], let s = UInt64(seed) { request.humanSeed = s }
         guard settings(request) == text else {
             throw RunInputError("the shards ran with settings this replay cannot reproduce (\(text.clipped)): merge with the replay that ran them")
         }

@@ -200,8 +200,21 @@ public struct RunPipeline: Sendable {
         let screen = run.snapshot.screen, snapshot = run.snapshot, info = run.info, side = run.side
         let tester = run.tester, replayer = run.replayer, plan = run.plan
         var clock = Stopwatch()
-        // --probe: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
-        if let pattern = request.probe {
+        // --probe human: people's touches on this snapshot's targets, counted as rates (never findings).
+        var sampled: [String: SampledRate] = [:]
+        if request.probe == .human {
+            let probe = Probe(pattern: .human, taps: request.humanTaps, seed: request.humanSeed, mmPerPoint: tester.density.mmPerPoint)
+            let inputs = probe.traceInputs(for: snapshot)
+            for input in inputs {
+                guard let node = input.events.first?.expect else { continue }
+                let results = replayer.replay(trace: input.name, events: input.events).filter { $0.partOf == nil && $0.expect != nil }
+                sampled[node] = SampledRate(trials: results.count, successes: results.filter { $0.met == true }.count)
+            }
+            log("\(screen): pressed \(inputs.count) target\(inputs.count == 1 ? "" : "s") \(request.humanTaps) times each as people would "
+                + "(seed \(request.humanSeed), \(JSONValue.format(JSONValue.round(tester.density.mmPerPoint, places: 4))) mm/pt) in \(clock.lap())")
+        }
+        // --probe edges|grid: presses synthesized from this snapshot, and from the baseline's for the same target (keyed by node).
+        if let pattern = request.probe, pattern != .human {
             let probe = Probe(pattern: pattern)
             let inputs = probe.traceInputs(for: snapshot)
             var theirs: [String: TraceInput] = [:]
@@ -217,10 +230,13 @@ public struct RunPipeline: Sendable {
                 + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
         }
         if request.shouldStop() { throw RunInterrupted() }
-        request.progress?("\(screen): sampling the coverage of its targets", 0, 0)
-        let coverage = tester.coverage(step: request.gridStep).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
-        log("\(screen): sampled the coverage of \(coverage.count) targets in \(clock.lap())")
-        let before = run.recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        request.progress?("\(screen): sampling the coverage of its targets and predicting their first-try success", 0, 0)
+        let coverage = tester.coverage(step: request.gridStep, predict: true).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
+        log("\(screen): sampled the coverage and predicted the first-try success of \(coverage.count) targets in \(clock.lap())")
+        var before = run.recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
+        if let b = before, !run.recomputed, let file = run.file {
+            before = side.withPredictions(b, newCoverage: coverage, settings: run.settings) { log("note: \(file): " + $0) }
+        }
         var diff = run.suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
         if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since) }
         if request.shouldStop() { throw RunInterrupted() }
@@ -236,6 +252,9 @@ public struct RunPipeline: Sendable {
         outcome.knownChange = knownChange
         outcome.profile = tester.profile.description
         outcome.touchRadius = request.hit.touchRadius
+        outcome.mmPerPoint = tester.density.mmPerPoint
+        outcome.density = tester.density.because
+        outcome.sampled = sampled
         outcome.baselineVersion = run.baselineVersion
         outcome.traces = run.traces
         outcome.expectations = run.suite.expectations

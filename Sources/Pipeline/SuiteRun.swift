@@ -45,8 +45,11 @@ struct SuiteRun {
         self.info = info
         tester = HitTester(snapshot, settings: request.hit)
         if let note = tester.profileChoice.note { log("note: \(screen): \(note)") }
-        hit = HitSettings(touchRadius: request.hit.touchRadius, profile: tester.profile, spatialIndex: request.hit.spatialIndex)
-        let settings = request.baselineSettings(profile: tester.profile)
+        // Both sides bind under one profile (the new snapshot's, or --profile), and are predicted at one
+        // density (the new snapshot's, or --mm-per-point): like with like.
+        hit = HitSettings(touchRadius: request.hit.touchRadius, profile: tester.profile, spatialIndex: request.hit.spatialIndex,
+                          mmPerPoint: tester.density.mmPerPoint)
+        let settings = request.baselineSettings(profile: tester.profile, mmPerPoint: tester.density.mmPerPoint)
         self.settings = settings
         replayer = Replayer(tester: tester, settings: request.replay)
         self.file = file
@@ -58,7 +61,7 @@ struct SuiteRun {
         if request.acceptance != nil, plan.status == .compared, let baseline, baseline.fileVersion == 1 {
             throw RunInputError("\(file ?? screen) is a version-1 baseline: it cannot hold known problems; upgrade it first with replay run --record")
         }
-        recomputed = side.compared.map { $0.settings != settings } ?? false
+        recomputed = side.compared.map { $0.settings.coverageDiffers(from: settings) } ?? false
         if recomputed, let b = side.compared {
             log(b.fileVersion == 1
                 ? "warning: \(file ?? screen) was recorded with \(b.settings.description); this run uses \(settings.description)"

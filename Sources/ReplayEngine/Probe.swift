@@ -9,13 +9,16 @@ import TapModel
 /// `edges` taps each target at its leading edge, centre and trailing edge on
 /// its vertical middle, then at its top and bottom edge on its horizontal
 /// middle, each `inset` inside the frame; `grid` taps the 3 × 3 grid of those
-/// lines (rows top to bottom, leading to trailing). Targets come in document
-/// order; taps are `spacing` apart, further than the multi-tap window (so no
-/// two form a double tap) and the retry window (so misses do not read as
-/// retry bursts). The same snapshot always gives the same taps.
+/// lines (rows top to bottom, leading to trailing). `human` taps each target
+/// `taps` times where a person aiming at its centre would: drawn from Bi and
+/// Zhai's touch model at the screen's density (`HumanTouchModel`), seeded per
+/// target by `seed` and its node id. Targets come in document order; taps are
+/// `spacing` apart, further than the multi-tap window (so no two form a double
+/// tap) and the retry window (so misses do not read as retry bursts). The same
+/// snapshot (and seed) always gives the same taps.
 public struct Probe: Sendable, Equatable {
     public enum Pattern: String, Sendable, CaseIterable {
-        case edges, grid
+        case edges, grid, human
     }
 
     /// One synthesized tap.
@@ -34,9 +37,17 @@ public struct Probe: Sendable, Equatable {
     public var spacing: Double
     /// How long each finger stays down (seconds) [0.05].
     public var tapDuration: Double
+    /// `human`: taps per target [50], the seed [1], and the screen's mm per point (nil: from `device.model`).
+    public var taps: Int
+    public var seed: UInt64
+    public var mmPerPoint: Double?
 
-    public init(pattern: Pattern = .edges, inset: Double = 4, spacing: Double = 2, tapDuration: Double = 0.05) {
+    public static let defaultHumanTaps = 50
+
+    public init(pattern: Pattern = .edges, inset: Double = 4, spacing: Double = 2, tapDuration: Double = 0.05,
+                taps: Int = Probe.defaultHumanTaps, seed: UInt64 = 1, mmPerPoint: Double? = nil) {
         self.pattern = pattern; self.inset = inset; self.spacing = spacing; self.tapDuration = tapDuration
+        self.taps = taps; self.seed = seed; self.mmPerPoint = mmPerPoint
     }
 
     /// The taps for every target of `snapshot` (views carrying a tap handler,
@@ -46,13 +57,25 @@ public struct Probe: Sendable, Equatable {
     }
 
     func taps(targets: [Int], in snapshot: Snapshot) -> [Tap] {
-        targets.flatMap { target in
+        if pattern == .human {
+            let model = HumanTouchModel(mmPerPoint: ScreenDensity(requested: mmPerPoint, model: snapshot.device.model).mmPerPoint)
+            let canvas = snapshot.canvas
+            return targets.flatMap { target in
+                let node = snapshot.nodes[target]
+                var rng = SplitMix64(seed: SplitMix64.derivedSeed(seed, for: node.id))
+                return (0..<max(taps, 0)).map { k in
+                    let p = model.sample(aimingAt: node.frame, screen: canvas, using: &rng)
+                    return Tap(target: node.id, spot: "human-\(k + 1)", point: Point(round(p.x), round(p.y)))
+                }
+            }
+        }
+        return targets.flatMap { target in
             spots(in: snapshot.nodes[target].frame).map { Tap(target: snapshot.nodes[target].id, spot: $0.name, point: $0.point) }
         }
     }
 
-    /// The spots on one frame. An inset larger than half a side puts that
-    /// side's edge taps on the middle line.
+    /// The spots on one frame (`edges`, `grid`; `human` has none fixed). An inset larger
+    /// than half a side puts that side's edge taps on the middle line.
     public func spots(in frame: Rect) -> [(name: String, point: Point)] {
         let dx = min(inset, frame.width / 2), dy = min(inset, frame.height / 2)
         let xs = [("leading", frame.minX + dx), ("centre", frame.midX), ("trailing", frame.maxX - dx)]
@@ -67,6 +90,8 @@ public struct Probe: Sendable, Equatable {
                     (y.0 == "centre" && x.0 == "centre" ? "centre" : "\(y.0)-\(x.0)", Point(round(x.1), round(y.1)))
                 }
             }
+        case .human:
+            return []
         }
     }
 
@@ -125,4 +150,31 @@ public struct Probe: Sendable, Equatable {
 
     /// Whether a trace name is one `traceInputs(for:)` made (reports label these presses as probes).
     public static func isProbeTrace(_ name: String) -> Bool { name.hasPrefix("probe:") }
+}
+
+/// A rate sampled from trials (`probe --pattern human`: touches that fired their
+/// target out of those aimed at it), with its 95 % interval.
+public struct SampledRate: Sendable, Equatable {
+    public var trials: Int
+    public var successes: Int
+
+    public init(trials: Int, successes: Int) { self.trials = trials; self.successes = successes }
+
+    public var rate: Double { trials > 0 ? Double(successes) / Double(trials) : 0 }
+
+    /// The Wilson score interval at `z` [1.96: 95 %]: unlike rate ± z·√(p(1−p)/n) it stays within
+    /// 0…1 and is not empty at 0 or n successes.
+    public func interval(z: Double = 1.959964) -> (low: Double, high: Double) {
+        guard trials > 0 else { return (0, 1) }
+        let n = Double(trials), p = rate, z2 = z * z
+        let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        let half = z * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot() / (1 + z2 / n)
+        return (max(0, centre - half), min(1, centre + half))
+    }
+
+    /// Whether `p` lies within the 95 % interval.
+    public func admits(_ p: Double) -> Bool {
+        let i = interval()
+        return p >= i.low - 1e-12 && p <= i.high + 1e-12
+    }
 }

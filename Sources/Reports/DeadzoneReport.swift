@@ -2,16 +2,29 @@ import HitTesting
 import TapJSON
 import TapModel
 
-/// `replay deadzones`: coverage of every target, as JSON or as a table.
+/// `replay deadzones`: coverage of every target, and its predicted first-try success, as JSON or as a table.
 public enum DeadzoneReport {
-    /// `{ "screen": ..., "targets": [...] }`, targets ordered by node id.
-    public static func json(screen: String, targets: [TargetCoverage], profile: String, radius: Double) -> String {
+    /// What the report says it measured under.
+    public struct Header: Sendable {
+        public var screen: String
+        public var profile: String
+        public var radius: Double
+        /// The human touch model's density, when targets carry predictions.
+        public var density: ScreenDensity?
+        public init(screen: String, profile: String, radius: Double, density: ScreenDensity?) {
+            self.screen = screen; self.profile = profile; self.radius = radius; self.density = density
+        }
+    }
+
+    /// `{ "screen", "profile", "touchRadius", "mmPerPoint", "targets": [...] }`, targets ordered by node id.
+    public static func json(_ header: Header, targets: [TargetCoverage]) -> String {
         let sorted = targets.sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
         var w = JSONWriter(style: .pretty)
         w.object { w in
-            w.field("screen", screen)
-            w.field("profile", profile)
-            w.field("touchRadius", radius)
+            w.field("screen", header.screen)
+            w.field("profile", header.profile)
+            w.field("touchRadius", header.radius)
+            if let d = header.density { w.field("mmPerPoint", rounded: d.mmPerPoint) }
             w.key("targets")
             w.array(sorted) { w, t in w.object { w in t.writeFields(to: &w) } }
         }
@@ -27,14 +40,26 @@ public enum DeadzoneReport {
         }
     }
 
-    public static func table(screen: String, targets: [TargetCoverage], step: Double, radius: Double, profile: String) -> String {
-        let header = ["target", "action", "own", "stolen", "blocked", "ambiguous", "disabled", "miss"]
+    public static func table(_ h: Header, targets: [TargetCoverage], step: Double) -> String {
+        let predicted = targets.contains { $0.predicted != nil }
+        var header = ["target", "action", "own", "stolen", "blocked", "ambiguous", "disabled", "miss"]
+        if predicted { header += ["predicted", "main cause of failure"] }
         var rows: [[String]] = []
         for t in worstFirst(targets) {
-            rows.append([t.node, t.action ?? "-"] + t.fractions.map { percent($0.value) })
+            var row = [t.node, t.action ?? "-"] + t.fractions.map { percent($0.value) }
+            if let p = t.predicted {
+                row.append(percent(p.success))
+                row.append(p.mainCause.map { p.describe($0) } ?? "-")
+            } else if predicted {
+                row += ["-", "-"]
+            }
+            rows.append(row)
         }
-        var out = "\(screen): \(targets.count) target\(targets.count == 1 ? "" : "s"), sampled every \(JSONValue.format(step)) pt, touch radius \(JSONValue.format(radius)) pt, profile \(profile)\n"
-        out += TextTable.render(header: header, rows: rows, rightAligned: Set(2..<8))
+        var out = "\(h.screen): \(targets.count) target\(targets.count == 1 ? "" : "s"), sampled every \(JSONValue.format(step)) pt, touch radius \(JSONValue.format(h.radius)) pt, profile \(h.profile)\n"
+        if let d = h.density {
+            out += "predicted: first-try success of a touch aimed at each target's centre (Bi and Zhai's touch model at \(JSONValue.format(JSONValue.round(d.mmPerPoint, places: 4))) mm/pt, \(d.because))\n"
+        }
+        out += TextTable.render(header: header, rows: rows, rightAligned: Set(2..<(predicted ? 9 : 8)))
         return out
     }
 

@@ -24,7 +24,14 @@ public enum HTMLReport {
 
     /// The standalone SVG of one suite (for `--svg DIR`).
     public static func svg(_ s: SuiteOutcome, drawing: ScreenDrawing) -> String {
-        drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "", standalone: true)
+        drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "", predicted: predicted(s), standalone: true)
+    }
+
+    /// Each target's predicted first-try success, by node id.
+    static func predicted(_ s: SuiteOutcome) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for t in s.coverage { if let p = t.predicted { out[t.node] = p.success } }
+        return out
     }
 
     public static func html(_ run: RunOutcome, drawings: [ScreenDrawing]) -> String {
@@ -90,16 +97,24 @@ public enum HTMLReport {
         var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
         h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
         h += "<div class=\"body\"><figure>\n"
-        h += drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "")
+        h += drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "", predicted: predicted(s))
         h += "<figcaption>"
-        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.deadColor)\"></span>dead (a tap inside a target fires nothing) "
-        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.ambiguousColor)\"></span>ambiguous "
-        h += "<span class=\"swatch\" style=\"background:\(ScreenDrawing.blockedColor)\"></span>blocked "
-        h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(135deg,\(ScreenDrawing.disabledColor) 0 2px,#e6e1f0 2px 4px)\"></span>disabled; "
+        h += swatch(ScreenDrawing.deadColor) + "dead (a tap inside a target fires nothing) "
+        h += swatch(ScreenDrawing.ambiguousColor) + "ambiguous "
+        h += swatch(ScreenDrawing.blockedColor) + "blocked "
+        h += swatch("repeating-linear-gradient(135deg,\(ScreenDrawing.disabledColor) 0 2px,#e6e1f0 2px 4px)") + "disabled; "
         h += "other colours: where each target fires (its frame outlined in the same colour); "
-        h += "<span class=\"swatch\" style=\"background:repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)\"></span>striped in a target's colour: "
+        h += swatch("repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)") + "striped in a target's colour: "
         h += "taps inside another target's frame that this one steals. "
         h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed."
+        if s.coverage.contains(where: { $0.predicted != nil }) {
+            let density = s.mmPerPoint.map { " at \(JSONValue.format(JSONValue.round($0, places: 4))) mm/pt" } ?? ""
+            h += "<br>People: the badge on each target is its <b>predicted first-try success</b>, the share of touches a person aims at its centre that fire it "
+            h += swatch(ScreenDrawing.predictedShade(1)) + "95% or more " + swatch(ScreenDrawing.predictedShade(0.9)) + "85–95% "
+            h += swatch(ScreenDrawing.predictedShade(0)) + "below 85% (A10's warning and error). "
+            h += "Where fingers land comes from Bi and Zhai's dual-Gaussian model of finger touches (\"Bayesian Touch\", UIST 2013, fitted in a lab)\(density); "
+            h += "each touch is bound by the engine as a press would be. A model, not a measurement: docs/audit.md says what it leaves out."
+        }
         let shown = s.marks.count
         if shown < s.stats.presses { h += " Showing \(shown) of \(s.stats.presses) presses (regressed ones first)." }
         if drawing.step != 1 { h += " Sampled every \(fmt(drawing.step)) pt." }
@@ -116,10 +131,12 @@ public enum HTMLReport {
         for t in s.coverage { coverage[t.node] = t }
         var before: [String: Finding] = [:]
         for f in s.diff.regressions + s.diff.improvements where f.rule == .coverage { if let n = f.node { before[n] = f } }
+        var changed: [String: Finding] = [:]  // R7, either way
+        for f in s.diff.regressions + s.diff.improvements where f.rule == .predicted { if let n = f.node { changed[n] = f } }
         let withBaseline = s.baseline == .compared
         var h = "<table class=\"targets\"><thead><tr><th></th><th>target</th><th>action</th>"
         h += withBaseline ? "<th>own (baseline → now)</th><th>miss (baseline → now)</th><th>stolen (baseline → now)</th>" : "<th>own</th><th>miss</th><th>stolen</th>"
-        h += "<th>blocked</th><th>ambiguous</th><th>disabled</th></tr></thead><tbody>\n"
+        h += "<th>blocked</th><th>ambiguous</th><th>disabled</th><th>predicted first try</th></tr></thead><tbody>\n"
         for t in drawing.targets {
             guard let c = coverage[t.id] else { continue }
             let f = before[t.id]
@@ -133,7 +150,14 @@ public enum HTMLReport {
             } else {
                 h += "<td class=\"n\">\(percent(c.own))</td><td class=\"n\">\(percent(c.miss))</td><td class=\"n\">\(percent(c.stolen))\(thief)</td>"
             }
-            h += "<td class=\"n\">\(percent(c.blocked))</td><td class=\"n\">\(percent(c.ambiguous))</td><td class=\"n\">\(percent(c.disabled))</td></tr>\n"
+            h += "<td class=\"n\">\(percent(c.blocked))</td><td class=\"n\">\(percent(c.ambiguous))</td><td class=\"n\">\(percent(c.disabled))</td>"
+            if let p = c.predicted {
+                let title = p.mainCause.map { " title=\"\(xmlEscape(p.describe($0)))\"" } ?? ""
+                let was = changed[t.id].flatMap { $0.before?.predicted }.map { "\(ScreenDrawing.percentText($0)) → " } ?? ""
+                h += "<td class=\"n\"\(title)>\(was)\(swatch(ScreenDrawing.predictedShade(p.success)))\(ScreenDrawing.percentText(p.success))</td></tr>\n"
+            } else {
+                h += "<td class=\"n\">—</td></tr>\n"
+            }
         }
         return h + "</tbody></table>\n"
     }
@@ -156,7 +180,7 @@ public enum HTMLReport {
         h += "</ul>\n"
         h += "<table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
         for f in s.diff.regressions {
-            h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before))</td><td>\(side(f.after))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+            h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before, f.rule))</td><td>\(side(f.after, f.rule))</td><td>\(xmlEscape(f.message))</td></tr>\n"
         }
         return h + "</tbody></table>\n"
     }
@@ -178,8 +202,9 @@ public enum HTMLReport {
         return h + "</tbody></table>\n"
     }
 
-    static func side(_ s: Finding.Side?) -> String {
+    static func side(_ s: Finding.Side?, _ rule: Rule) -> String {
         guard let s else { return "—" }
+        if rule == .predicted, let p = s.predicted { return xmlEscape("predicted first try \(percent(p))") }
         var parts: [String] = []
         if let o = s.outcome { parts.append(o) }
         if s.outcome != nil, let a = s.action { parts.append(a) }
@@ -190,4 +215,7 @@ public enum HTMLReport {
     }
 
     static func percent(_ v: Double) -> String { "\(fmt(v * 100))%" }
+
+    /// A small square of `background` (a colour or a CSS gradient), for legends and tables.
+    static func swatch(_ background: String) -> String { "<span class=\"swatch\" style=\"background:\(background)\"></span>" }
 }

@@ -108,6 +108,7 @@ public enum RunReport {
         w.field("passed", s.passed)
         if let profile = s.profile { w.field("profile", profile) }
         if let radius = s.touchRadius { w.field("touchRadius", radius) }
+        if let density = s.mmPerPoint { w.field("mmPerPoint", rounded: density) }
         w.key("baseline")
         w.object { w in
             w.field("status", s.baseline.rawValue)
@@ -127,6 +128,7 @@ public enum RunReport {
             w.object { w in
                 t.writeFields(to: &w)
                 if let thief = t.stolenBy { w.field("stolenBy", thief) }
+                if let rate = s.sampled[t.node] { w.key("sampled"); writeSampled(rate, to: &w) }
                 let r = responsiveness[t.node]
                 w.key("firstTry")
                 w.object { w in
@@ -189,6 +191,40 @@ public enum RunReport {
         w.key("warnings"); w.array(s.warnings) { w, x in w.string(x) }
     }
 
+    /// `--probe human`: `{ taps, fired, rate, low, high }`, the interval 95 % (Wilson).
+    static func writeSampled(_ r: SampledRate, to w: inout JSONWriter) {
+        let i = r.interval()
+        w.object { w in
+            w.field("taps", r.trials)
+            w.field("fired", r.successes)
+            w.field("rate", rounded: r.rate)
+            w.field("low", rounded: i.low)
+            w.field("high", rounded: i.high)
+        }
+    }
+
+    /// `--probe human` as text: per target, the sampled rate and its 95 % interval beside the predicted one.
+    static func sampledLines(_ s: SuiteOutcome) -> String {
+        guard !s.sampled.isEmpty else { return "" }
+        let taps = s.sampled.values.map(\.trials).max() ?? 0
+        let density = s.mmPerPoint.map { " at \(JSONValue.format(JSONValue.round($0, places: 4))) mm/pt" } ?? ""
+        var out = "  people (--probe human): \(taps) touches aimed at the centre of each target, drawn from Bi and Zhai's touch model\(density)\n"
+        var rows: [[String]] = []
+        for t in s.coverage {
+            guard let r = s.sampled[t.node] else { continue }
+            let i = r.interval()
+            let predicted = t.predicted.map { pct($0.success) } ?? "-"
+            let fits = t.predicted.map { r.admits($0.success) ? "" : "  (outside the interval)" } ?? ""
+            rows.append([t.node, "\(r.successes)/\(r.trials) fired", pct(r.rate), "95% \(pct(i.low))–\(pct(i.high))", "predicted \(predicted)\(fits)"])
+        }
+        for line in TextTable.render(header: ["target", "sampled", "rate", "interval", "model"], rows: rows).split(separator: "\n") {
+            out += "    \(line)\n"
+        }
+        return out
+    }
+
+    static func pct(_ v: Double) -> String { "\(JSONValue.format(JSONValue.round(v * 100, places: 1)))%" }
+
     static func writeRunFields(_ run: RunOutcome, to w: inout JSONWriter) {
         w.field("passed", run.passed)
         if let id = run.runID { w.field("run", Int(id)) }
@@ -226,6 +262,7 @@ public enum RunReport {
                 line += "; slowest p95 \(JSONValue.format(JSONValue.round(slowest.p95Ms, places: 1))) ms (\(describeAction(slowest.node, slowest.action)))"
             }
             out += line + "\n"
+            out += sampledLines(s)
             switch s.baseline {
             case .written: out += "  " + style.yellow("new baseline written to \(s.baselineFile ?? "?"): review it, commit it, and run again") + "\n"
             case .missing: out += "  " + style.red("no baseline at \(s.baselineFile ?? "?") (record mode never)") + "\n"

@@ -140,10 +140,18 @@ public struct ScreenDrawing: Sendable {
         }
     }
 
-    /// The drawing as an `<svg>` element: regions, target frames and labels, and press marks.
+    /// The shade of a predicted first-try success, in A10's bands: green below its warning
+    /// (failure under 5 %), amber below its error (under 15 %), red beyond.
+    public static func predictedShade(_ success: Double) -> String {
+        success > 0.95 - 1e-9 ? "#2e9e4f" : success > 0.85 - 1e-9 ? "#e0a100" : "#c62828"
+    }
+
+    /// The drawing as an `<svg>` element: regions, target frames and labels, predicted success, and press marks.
     /// - Parameter marks: the presses to mark (the run keeps every regressed one, then others up to a cap).
     /// - Parameter overlay: SVG drawn over the regions (the audit's findings).
-    public func svg(marks: [PressMark], overlay: String = "", standalone: Bool = false) -> String {
+    /// - Parameter predicted: each target's predicted first-try success, by node id: a badge in its
+    ///   frame's top-right corner, shaded by `predictedShade`, with the number.
+    public func svg(marks: [PressMark], overlay: String = "", predicted: [String: Double] = [:], standalone: Bool = false) -> String {
         let scale = ScreenDrawing.scale(for: canvas)
         let w = canvas.width * scale, h = canvas.height * scale
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
@@ -169,7 +177,22 @@ public struct ScreenDrawing: Sendable {
             guard f.width >= 12, f.height >= 9 else { continue }
             s += "<text x=\"\(fmt(f.minX + 2))\" y=\"\(fmt(f.minY + 7))\" stroke=\"#ffffff\" stroke-width=\"2\" paint-order=\"stroke\">\(xmlEscape(t.id))</text>\n"
         }
-        s += "</g>\n<g class=\"presses\" shape-rendering=\"auto\">\n"
+        s += "</g>\n"
+        if !predicted.isEmpty {
+            s += "<g class=\"predicted\" font-size=\"7\" font-weight=\"bold\" shape-rendering=\"auto\">\n"
+            for t in targets {
+                guard let p = predicted[t.id] else { continue }
+                let f = t.frame
+                let text = ScreenDrawing.percentText(p)
+                let w = Double(text.count) * 4.2 + 4, h = 9.0
+                let x = max(canvas.minX, f.maxX - w - 1), y = max(canvas.minY, f.minY + 1)
+                let title = "<title>\(xmlEscape(t.id)): predicted first-try success \(text)</title>"
+                s += "<g>\(title)<rect x=\"\(fmt(x))\" y=\"\(fmt(y))\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" rx=\"2\" fill=\"\(ScreenDrawing.predictedShade(p))\" stroke=\"#ffffff\" stroke-width=\"0.8\"/>"
+                s += "<text x=\"\(fmt(x + w / 2))\" y=\"\(fmt(y + 7))\" text-anchor=\"middle\" fill=\"#ffffff\">\(text)</text></g>\n"
+            }
+            s += "</g>\n"
+        }
+        s += "<g class=\"presses\" shape-rendering=\"auto\">\n"
         let shown = marks.filter(\.regressed) + marks.filter { !$0.regressed }
         for p in shown {
             let x = p.at.x, y = p.at.y
@@ -188,6 +211,14 @@ public struct ScreenDrawing: Sendable {
 }
 
 func fmt(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
+
+extension ScreenDrawing {
+    /// `97%`, `99.4%`: a predicted success as the picture prints it (100% only when nothing fails).
+    public static func percentText(_ p: Double) -> String {
+        let v = JSONValue.round(p * 100, places: 1)
+        return (v >= 100 && p < 1 ? "99.9" : JSONValue.format(v)) + "%"
+    }
+}
 
 /// XML-escapes text for HTML, SVG and JUnit, dropping characters XML 1.0 cannot hold.
 func xmlEscape(_ s: String) -> String {

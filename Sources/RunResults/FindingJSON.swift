@@ -17,6 +17,7 @@ public enum FindingJSON {
             if let v = s.disabled { w.field("disabled", rounded: v) }
             if let v = s.miss { w.field("miss", rounded: v) }
             if let v = s.stolenBy { w.field("stolenBy", v) }
+            if let v = s.predicted { w.field("predicted", rounded: v) }
         }
     }
 

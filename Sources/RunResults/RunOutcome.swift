@@ -66,6 +66,11 @@ public struct SuiteOutcome: Sendable {
     public var touchRadius: Double?
     /// What writing the baseline did to its known problems (when it was written with some, or had some).
     public var knownChange: KnownChange?
+    /// The screen density the targets' predictions were made at, and why (`ScreenDensity.because`).
+    public var mmPerPoint: Double?
+    public var density: String?
+    /// `--probe human`: per target (node id), the touches aimed at it that fired it.
+    public var sampled: [String: SampledRate] = [:]
 
     public init(suite: String, snapshot: SnapshotInfo, stats: SuiteStats, coverage: [TargetCoverage], diff: Comparison.Result,
                 baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {

@@ -1,6 +1,7 @@
 import Baselines
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// What a run is asked to do.
@@ -29,6 +30,8 @@ public struct RunRequest: Sendable {
     public var batch = 32
     /// Also press every target with probe taps (`--probe edges`), synthesized from each
     /// compared snapshot (the new one and the baseline's), expecting the target to fire.
+    /// `human` presses the new snapshot's targets as people would (`humanTaps` each, seeded by
+    /// `humanSeed`) and reports the rate that fired beside the prediction: rates, never findings.
     public var probe: Probe.Pattern?
     /// Only these screens (`--screen`); empty: every screen.
     public var screens: [String] = []
@@ -41,11 +44,15 @@ public struct RunRequest: Sendable {
     public var shouldStop: @Sendable () -> Bool = { false }
     /// Follows the run's progress: (what, done, total) — traces replayed of a screen, a phase with no count.
     public var progress: (@Sendable (String, Int, Int) -> Void)?
+    public var humanTaps = Probe.defaultHumanTaps
+    public var humanSeed: UInt64 = 1
 
     public init() {}
 
-    /// The settings a baseline records and is compared under, with the profile a suite binds with.
-    public func baselineSettings(profile: TouchProfile) -> BaselineSettings {
-        BaselineSettings(profile: profile.description, touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay)
+    /// The settings a baseline records and is compared under, with the profile a suite binds with
+    /// and the density its predictions are made at.
+    public func baselineSettings(profile: TouchProfile, mmPerPoint: Double) -> BaselineSettings {
+        BaselineSettings(profile: profile.description, touchRadius: hit.touchRadius, gridStep: gridStep, replay: replay,
+                         mmPerPoint: JSONValue.round(mmPerPoint))
     }
 }

@@ -1,8 +1,8 @@
 import TapJSON
 
 /// A problem a team has reviewed and accepted: which rule, where, who accepted
-/// it and why. The one format of a baseline's known problems (`known`, R1–R6,
-/// docs/baselines.md) and of audit waivers (`--waivers`, A1–A9, docs/audit.md):
+/// it and why. The one format of a baseline's known problems (`known`, R1–R7,
+/// docs/baselines.md) and of audit waivers (`--waivers`, A1–A10, docs/audit.md):
 ///
 /// ```json
 /// { "rule": "R6", "node": "row.units", "trace": "settings-session-0002", "press": 4,
@@ -97,7 +97,7 @@ public struct AcceptedProblem: Sendable, Hashable {
     /// - Parameters:
     ///   - index: the array in `document`.
     ///   - path: how messages spell the array (`$` for a waivers file, `known` in a baseline).
-    ///   - rules: the rule IDs allowed, and how a message lists them (`A1 … A9`).
+    ///   - rules: the rule IDs allowed, and how a message lists them (`A1 … A10`).
     ///   - presses: whether entries may name a press (`trace`, `press`).
     /// - Throws: `AcceptedProblemError` with the line and the JSON path of the first problem.
     public static func readList(_ document: JSONDocument, at index: Int, path: String, rules: Set<String>, rulesText: String,

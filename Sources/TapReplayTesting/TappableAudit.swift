@@ -67,15 +67,18 @@ public enum TappableAuditor {
 
         var settings = AuditSettings(minSize: options.minSize.isFinite && options.minSize > 0 ? options.minSize : 44)
         if let r = options.touchRadius, r.isFinite, r >= 0 { settings.hit.touchRadius = r }
+        if let p = options.minimumPredictedSuccess, p.isFinite, (0...1).contains(p) {
+            // A10 fails a target whose predicted success is below p: its error threshold is the failure 1 − p,
+            // taken just above so that a target predicted at exactly p (to the 4 decimals reported) passes.
+            settings.failureError = min(1, 1 - p + 0.00005)
+            settings.failureWarning = min(settings.failureWarning, settings.failureError)
+        }
         let result = Auditor.audit(snapshot, settings: settings, rules: rules, waivers: waivers)
 
         var notes = conversion.warnings.map { "convert: warning: \($0)" }
         if !conversion.limits.isEmpty { notes.append("capture limits: " + conversion.limits.joined(separator: "; ")) }
         for w in Waiver.unused(waivers, in: [result]) {
             notes.append("the waiver for \(w.rule) on \(w.node) matches no finding; remove it if the problem is fixed")
-        }
-        if let p = options.minimumPredictedSuccess, (0...1).contains(p) {
-            notes.append("minimumPredictedSuccess \(AuditContext.percent(p)) is accepted but not applied: this audit predicts no success yet (A10)")
         }
         var audit = TappableAudit(snapshot: snapshot, result: result, problems: problems.messages, notes: notes, recorded: [])
         TappableRecorder.record(&audit, json: conversion.json(for: snapshot), settings: settings, options: options,

@@ -22,7 +22,7 @@ public typealias AuditSeverity = Audit.AuditSeverity
 /// ```
 public struct TappableOptions: Sendable {
     /// Rule ids not to run (`["A3", "A6"]`). Every other rule of the audit runs:
-    /// A1–A9, and A10 (error-prone target) as soon as the audit has it.
+    /// A1–A10.
     public var skip: Set<String>
     /// Waivers given in code: a waived finding is listed, never a failure.
     public var waivers: [Waiver]
@@ -33,9 +33,9 @@ public struct TappableOptions: Sendable {
     public var minSize: Double
     /// The touch radius (`--touch-radius`); nil: the engine's default.
     public var touchRadius: Double?
-    /// The lowest predicted first-try success (0…1) a target may have. Accepted
-    /// and checked now; it applies once the audit predicts success (A10, the
-    /// human touch model): until then it changes nothing and says so in the log.
+    /// The lowest predicted first-try success (0…1) a target may have: A10 (the
+    /// human touch model) fails a target predicted below it; nil: A10's default
+    /// (an error from 15 % failure, `replay audit --failure-error`).
     public var minimumPredictedSuccess: Double?
     /// Whether to write the snapshot and a baseline next to the test file; nil:
     /// `$REPLAY_RECORD` when set, else nothing is written. `missing` writes them

@@ -24,7 +24,9 @@ struct AuditReportTests {
     @Test("Text: a summary line per screen, then severity, rule, target and value, the message and the fix")
     func text() throws {
         let t = AuditReport.text([try checkout()])
-        #expect(t.hasPrefix("Checkout (Checkout.json), ios18, 20 pt touch: 14 targets; 3 errors, 5 warnings, 1 note; 1 waived\n"))
+        #expect(t.hasPrefix("Checkout (Checkout.json), ios18, 20 pt touch: 14 targets; 4 errors, 5 warnings, 1 note; 1 waived\n"))
+        // The coupon's unreachable half also fails half of the touches aimed at it (A10).
+        #expect(t.contains("  error A10 error-prone target  card.coupon (applyCoupon): 50.7%\n"))
         #expect(t.contains("  error A7 outside the parent  card.coupon (applyCoupon): 50%\n"))
         #expect(t.contains("  waived A8 invisible handler  hiddenButton (hiddenAction): 100%\n"))
         #expect(t.contains("      waived (error): shown after login\n"))

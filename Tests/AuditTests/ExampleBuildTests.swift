@@ -26,6 +26,21 @@ struct ExampleBuildTests {
         #expect(result.fails)
     }
 
+    @Test("A10 error-prone target: the hollow rows of the regressed build are errors with their predicted success; the good build has no A10")
+    func errorProneRows() throws {
+        let snap = try Examples.snapshot("Traces/builds/Settings.no-content-shape.json")
+        let tester = HitTester(snap)
+        let a10 = Auditor.audit(snap).findings.filter { $0.rule == "A10" }
+        #expect(a10.map(\.node) == Examples.rows)
+        for f in a10 {
+            let p = tester.prediction(of: try #require(tester.index(ofID: f.node)))
+            #expect(f.severity == .error && abs(f.value - p.failure) < 1e-12 && p.success < 0.1, "\(f.node): \(f.value)")
+            #expect(f.message.contains("predicted first-try success \(AuditContext.percent(p.success))"), "\(f.message)")
+        }
+        let good = Auditor.audit(try Examples.snapshot("Traces/snapshots/Settings.json"))
+        #expect(!good.findings.contains { $0.rule == "A10" })
+    }
+
     @Test("Settings with the contentShape after the gesture: A2 on every row (errors), no A1")
     func shapeAfter() throws {
         let result = Auditor.audit(try Examples.snapshot("Traces/builds/Settings.shape-after.json"))

@@ -30,6 +30,29 @@ struct BaselineFileTests {
         #expect(decoded.encoded == text)  // decode → encode is the identity
     }
 
+    @Test("Each target's predicted first-try success and the density are recorded, sorted and rounded, and read back; a file without them still reads")
+    func predicted() throws {
+        var t = target("a", own: 1, miss: 0)
+        t.predicted = TargetPrediction(node: "a", success: 0.912345, stolen: [.init(node: "b", p: 0.05)], miss: 0.037655)
+        let b = Baseline(snapshot: BaselineFileTests.sample.snapshot!, coverage: [t],
+                         settings: BaselineSettings(profile: "ios18", touchRadius: 20, mmPerPoint: 0.1657))
+        let text = b.encoded
+        #expect(text.contains("\"mmPerPoint\": 0.1657,"))
+        #expect(text.contains("\"predicted\": {\n        \"ambiguous\": 0,\n        \"blocked\": 0,\n        \"disabled\": 0,\n        \"miss\": 0.0377,\n        \"stolen\": [\n          {\n            \"node\": \"b\",\n            \"p\": 0.05\n          }\n        ],\n        \"success\": 0.9123\n      },"), "\(text)")
+        let decoded = try Baseline(decoding: text)
+        #expect(decoded.targets[0].predicted?.success == 0.9123 && decoded.targets[0].predicted?.stolen.first?.node == "b")
+        #expect(decoded.settings.mmPerPoint == 0.1657 && decoded.encoded == text)
+        // Without predictions (a baseline older than them): targets read, predictions absent.
+        let old = try Baseline(decoding: BaselineFileTests.sample.encoded)
+        #expect(old.targets.allSatisfy { $0.predicted == nil } && old.settings.mmPerPoint == nil)
+        // A probability outside 0…1 is an error naming its line and JSON path.
+        let bad = text.replacingOccurrences(of: "\"success\": 0.9123", with: "\"success\": 1.5")
+        #expect(throws: BaselineError.self) { try Baseline(decoding: bad) }
+        do { _ = try Baseline(decoding: bad) } catch let e as BaselineError {
+            #expect(e.path.hasSuffix("predicted.success") && e.line != nil, "\(e)")
+        }
+    }
+
     @Test("The file's size follows the view tree, not the number of presses")
     func sizeIndependentOfPresses() {
         // A baseline has no per-press content at all: the same screen gives the same bytes.

@@ -54,7 +54,7 @@ struct KnownProblemTests {
         }
         let cases: [(String, String)] = [
             (#"[{"rule":"R6","node":"row","trace":"t","press":1}]"#, "known[0]: missing \"why\""),
-            (#"[{"rule":"A3","node":"row","why":"x"}]"#, "known[0].rule: unknown rule 'A3' (R1 … R6)"),
+            (#"[{"rule":"A3","node":"row","why":"x"}]"#, "known[0].rule: unknown rule 'A3' (R1 … R7)"),
             (#"[{"rule":"R6","node":"row","why":"x"}]"#, "known[0]: R6 is about a press: name its \"trace\" and \"press\""),
             (#"[{"rule":"R4","node":"row","trace":"t","press":1,"why":"x"}]"#, "known[0]: R4 is about a target"),
             (#"[{"rule":"R6","node":"row","trace":"t","why":"x"}]"#, "\"trace\" without \"press\""),

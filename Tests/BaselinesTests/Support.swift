@@ -12,9 +12,11 @@ func press(_ n: Int, _ outcome: TouchResult.Outcome, node: String? = "row", acti
                 hitView: node, reason: reason)
 }
 
-func target(_ node: String, own: Double, miss: Double, stolen: Double = 0, stolenBy: String? = nil) -> TargetCoverage {
-    TargetCoverage(node: node, action: "open", samples: 100, own: own, stolen: stolen, blocked: 0, ambiguous: 0, disabled: 0, miss: miss,
-                   stolenBy: stolenBy)
+func target(_ node: String, own: Double, miss: Double, stolen: Double = 0, stolenBy: String? = nil, predicted: Double? = nil) -> TargetCoverage {
+    var t = TargetCoverage(node: node, action: "open", samples: 100, own: own, stolen: stolen, blocked: 0, ambiguous: 0, disabled: 0, miss: miss,
+                           stolenBy: stolenBy)
+    t.predicted = predicted.map { TargetPrediction(node: node, success: $0, miss: 1 - $0, missInside: 1 - $0) }
+    return t
 }
 
 /// One side of a comparison: its presses and its targets.

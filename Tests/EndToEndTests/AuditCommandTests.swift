@@ -54,6 +54,39 @@ struct AuditCommandTests {
         #expect(try Replay.run(["run", "--db", dir.db, "--snapshots", good, "--probe", "sideways"]).status == 64)
     }
 
+    @Test("probe --pattern human: --taps per target where people's touches land, seeded: the same file every time, another seed another file")
+    func probeHuman() throws {
+        let r = try Replay.run(["probe", good, "--pattern", "human", "--taps", "7"])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1 + 5 * 7 * 2)
+        #expect(try JSONDocument(parsing: lines[0]).string("trace")?.hasPrefix("probe-human-Settings-") == true)
+        let first = try JSONDocument(parsing: lines[1])
+        #expect(first.string("expect") == "row.flowMeter" && first.number("y").map { $0 > 60 && $0 < 190 } == true)
+        #expect(try Replay.run(["probe", good, "--pattern", "human", "--taps", "7"]).stdout == r.stdout)
+        #expect(try Replay.run(["probe", good, "--pattern", "human", "--taps", "7", "--seed", "2"]).stdout != r.stdout)
+        #expect(try Replay.run(["probe", good, "--pattern", "human"]).stdout.split(separator: "\n").count == 1 + 5 * 50 * 2)
+        #expect(try Replay.run(["probe", good, "--taps", "7"]).status == 64)  // --taps goes with the human pattern
+    }
+
+    @Test("run --probe human: per target the sampled rate and its 95 % interval beside the predicted one; no findings from people's misses")
+    func runProbeHuman() throws {
+        let dir = Scratch()
+        let r = try Replay.run(["run", "--db", dir.db, "--snapshots", hollow, "--probe", "human", "--taps", "200", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")  // no baseline: the hollow rows are rates here, not R6 findings
+        let doc = try #require(r.json)
+        #expect(doc.count("suites.0.regressions") == 0)
+        let n = doc.count("suites.0.targets") ?? 0
+        let i = try #require((0..<n).first { doc.string("suites.0.targets.\($0).node") == "row.flowMeter" })
+        #expect(doc.keys("suites.0.targets.\(i).sampled") == ["taps", "fired", "rate", "low", "high"])
+        let predicted = try #require(doc.number("suites.0.targets.\(i).predicted.success"))
+        let low = try #require(doc.number("suites.0.targets.\(i).sampled.low")), high = try #require(doc.number("suites.0.targets.\(i).sampled.high"))
+        #expect(doc.number("suites.0.targets.\(i).sampled.taps") == 200 && low <= predicted && predicted <= high)
+        let text = try Replay.run(["run", "--db", dir.db, "--snapshots", hollow, "--probe", "human", "--taps", "200"])
+        #expect(text.stdout.contains("people (--probe human): 200 touches aimed at the centre of each target"))
+        #expect(text.stdout.contains("row.flowMeter") && text.stdout.contains("predicted"))
+    }
+
     @Test("audit exits 1 on the hollow build with A1 on every row, and 0 on the good build")
     func auditExitStatus() throws {
         let r = try Replay.run(["audit", hollow, "--json"])
@@ -86,6 +119,7 @@ struct AuditCommandTests {
         #expect(plain.string("findings.\(i).node") == "card.coupon" && plain.number("findings.\(i).value") == 0.5)
         let waivers = dir.file("waivers.json", """
         [{"rule":"A7","node":"card.coupon","why":"redesign lands in 3.3"},
+         {"rule":"A10","node":"card.coupon","why":"redesign lands in 3.3"},
          {"rule":"A8","node":"hiddenButton","why":"shown after login"},
          {"rule":"A8","node":"ghostButton","why":"fades in"},
          {"rule":"A8","node":"frozen.button","why":"frozen while paying"},

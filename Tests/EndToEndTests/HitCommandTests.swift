@@ -40,7 +40,7 @@ struct HitCommandTests {
         #expect(exact.string("outcome") == "miss")
     }
 
-    @Test("deadzones --json: the screen and every target's six fractions, by node id")
+    @Test("deadzones --json: the screen and every target's six fractions and predicted first-try success, by node id")
     func deadzonesJSON() throws {
         let r = try Replay.run(["deadzones", regressed, "--json"])
         #expect(r.status == 0)
@@ -49,13 +49,21 @@ struct HitCommandTests {
         let ids = (0..<(doc.count("targets") ?? 0)).compactMap { doc.string("targets.\($0).node") }
         #expect(ids == ids.sorted() && ids.contains("row.flowMeter"))
         let i = try #require(ids.firstIndex(of: "row.flowMeter"))
-        #expect(doc.keys("targets.\(i)") == ["node", "action", "own", "stolen", "blocked", "ambiguous", "disabled", "miss"])
+        #expect(doc.keys("targets.\(i)") == ["node", "action", "own", "stolen", "blocked", "ambiguous", "disabled", "miss", "predicted"])
+        #expect(doc.keys("targets.\(i).predicted") == ["success", "stolen", "miss", "blocked", "ambiguous", "disabled"])
+        // Aimed at its centre, the hollow row's touch lands in its Spacer gap: almost every first try fails.
+        let success = try #require(doc.number("targets.\(i).predicted.success"))
+        #expect(success < 0.1 && abs(success + (doc.number("targets.\(i).predicted.miss") ?? 0) + (doc.number("targets.\(i).predicted.blocked") ?? 0) - 1) < 0.01)
+        #expect(abs((doc.number("mmPerPoint") ?? 0) - 0.1657) < 0.0001)
         let own = try #require(doc.number("targets.\(i).own")), miss = try #require(doc.number("targets.\(i).miss"))
         let fractions = ["own", "stolen", "blocked", "ambiguous", "disabled", "miss"].compactMap { doc.number("targets.\(i).\($0)") }
         #expect(own > 0.1 && own < 0.5 && miss > 0.5 && abs(fractions.reduce(0, +) - 1) < 0.001)
         #expect(doc.string("profile") == "ios18" && doc.number("touchRadius") == 20)
         let table = try Replay.run(["deadzones", regressed])
-        #expect(table.stdout.contains("row.flowMeter") && table.stdout.contains("miss"))
+        #expect(table.stdout.contains("row.flowMeter") && table.stdout.contains("miss") && table.stdout.contains("predicted"))
+        #expect(table.stdout.contains("its own dead area"))
+        let bare = try Replay.run(["deadzones", regressed, "--json", "--no-predicted"])
+        #expect(bare.json?.keys("targets.\(i)").contains("predicted") == false)
     }
 
     @Test("A malformed snapshot: exit 2, the file, line and JSON path on stderr, nothing on stdout")

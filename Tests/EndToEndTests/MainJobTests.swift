@@ -13,7 +13,7 @@ struct MainJobTests {
         return dir
     }
 
-    @Test("On a fresh folder, `replay --baseline Baselines` imports the examples and passes; removing contentShape from the settings rows fails it with R1, R4 and R6")
+    @Test("On a fresh folder, `replay --baseline Baselines` imports the examples and passes; removing contentShape from the settings rows fails it with R1, R4, R6 and R7")
     func mainJob() throws {
         let dir = try workspace()
         let first = try Replay.run(["--baseline", "Baselines", "--json"], cwd: dir.path)
@@ -39,12 +39,12 @@ struct MainJobTests {
         for s in 0..<(doc.count("suites") ?? 0) {
             for r in 0..<(doc.count("suites.\(s).regressions") ?? 0) { if let rule = doc.string("suites.\(s).regressions.\(r).rule") { rules.insert(rule) } }
         }
-        #expect(rules == ["R1", "R4", "R6"])
+        #expect(rules == ["R1", "R4", "R6", "R7"])
 
         // The text report, piped: grouped by rule, no colour codes.
         let text = try Replay.run(["--baseline", "Baselines"], cwd: dir.path)
         #expect(text.status == 1)
-        #expect(text.stdout.contains("R1 dead zone") && text.stdout.contains("R4 coverage") && text.stdout.contains("R6 expectation"))
+        #expect(text.stdout.contains("R1 dead zone") && text.stdout.contains("R4 coverage") && text.stdout.contains("R6 expectation") && text.stdout.contains("R7 predicted success"))
         #expect(!text.stdout.contains("\u{1B}["))
 
         // The history shows every run.

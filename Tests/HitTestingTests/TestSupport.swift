@@ -61,19 +61,6 @@ extension HitTester {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for randomized tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A parent with the given modifiers around a Button (S10, S11 tests).
 func parentWithButton(_ parentModifiers: [JSONValue]) -> JSONValue {
     node("parent", "ZStack", [0, 0, 200, 100], modifiers: parentModifiers, children: [

@@ -35,28 +35,28 @@ struct KnownProblemRunTests {
         _ = try run(w, good)  // the accepted baseline
         let before = try String(contentsOfFile: w.baselines + "/Settings.json", encoding: .utf8)
         let failing = try run(w, regressed)
-        #expect(!failing.passed && failing.suites[0].diff.regressions.count == 17)
+        #expect(!failing.passed && failing.suites[0].diff.regressions.count == 20)
 
         let accepted = try run(w, regressed, accept: ana, history: false)
-        #expect(accepted.suites[0].knownChange?.added.count == 17)
+        #expect(accepted.suites[0].knownChange?.added.count == 20)
         let after = try Baseline(decoding: String(contentsOfFile: w.baselines + "/Settings.json", encoding: .utf8))
-        #expect(after.known.count == 17 && after.known.allSatisfy { $0.who == "ana" && $0.since == "2026-11-22" })
+        #expect(after.known.count == 20 && after.known.allSatisfy { $0.who == "ana" && $0.since == "2026-11-22" })
         // The accepted snapshot is the one it was: only `known` was added.
         #expect(after.snapshot.map { $0.encoded(.compact) } == (try Baseline(decoding: before)).snapshot.map { $0.encoded(.compact) })
 
         let next = try run(w, regressed)
         let s = next.suites[0]
-        #expect(next.passed && s.passed && s.diff.regressions.isEmpty && s.diff.known.count == 17)
+        #expect(next.passed && s.passed && s.diff.regressions.isEmpty && s.diff.known.count == 20)
         // Reports: never a regression, always listed.
         let text = RunReport.text(next, style: .init(color: false))
-        #expect(text.contains("PASS") && text.contains("known (17, accepted in") && text.contains("ana, 2026-11-22: the rows are redesigned"))
+        #expect(text.contains("PASS") && text.contains("known (20, accepted in") && text.contains("ana, 2026-11-22: the rows are redesigned"))
         let md = MarkdownReport.markdown(next)
-        #expect(md.contains("no regressions") && md.contains("17 known problems (accepted; not failing)"))
+        #expect(md.contains("no regressions") && md.contains("20 known problems (accepted; not failing)"))
         let junit = JUnitReport.xml(next)
-        #expect(junit.contains("failures=\"0\"") && junit.contains("skipped=\"17\"") && junit.contains("<skipped message=\"known problem (ana, 2026-11-22"))
+        #expect(junit.contains("failures=\"0\"") && junit.contains("skipped=\"20\"") && junit.contains("<skipped message=\"known problem (ana, 2026-11-22"))
         let json = try JSONSerialization.jsonObject(with: Data(RunReport.json(next).utf8)) as? [String: Any]
         let suites = json?["suites"] as? [[String: Any]]
-        #expect((suites?.first?["known"] as? [Any])?.count == 17 && (suites?.first?["regressions"] as? [Any])?.count == 0)
+        #expect((suites?.first?["known"] as? [Any])?.count == 20 && (suites?.first?["regressions"] as? [Any])?.count == 0)
         // History counts no regression for it, and keeps the known findings as `known`.
         #expect(try w.store.runs().first?.regressions == 0)
     }
@@ -68,12 +68,12 @@ struct KnownProblemRunTests {
         _ = try run(w, good)
         _ = try run(w, regressed, accept: ana, history: false)
         let back = try run(w, good)
-        #expect(back.passed && back.suites[0].diff.fixed.count == 17)
-        #expect(RunReport.text(back, style: .init(color: false)).contains("fixed (17): known problems that no longer occur (the next --record or replay accept drops them)"))
+        #expect(back.passed && back.suites[0].diff.fixed.count == 20)
+        #expect(RunReport.text(back, style: .init(color: false)).contains("fixed (20): known problems that no longer occur (the next --record or replay accept drops them)"))
         // A plain run writes nothing: the file still lists them.
-        #expect(try Baseline(decoding: String(contentsOfFile: w.baselines + "/Settings.json", encoding: .utf8)).known.count == 17)
+        #expect(try Baseline(decoding: String(contentsOfFile: w.baselines + "/Settings.json", encoding: .utf8)).known.count == 20)
         let recorded = try run(w, good, mode: .all)
-        #expect(recorded.passed && recorded.suites[0].knownChange?.dropped.count == 17)
+        #expect(recorded.passed && recorded.suites[0].knownChange?.dropped.count == 20)
         #expect(try Baseline(decoding: String(contentsOfFile: w.baselines + "/Settings.json", encoding: .utf8)).known.isEmpty)
     }
 

@@ -86,7 +86,7 @@ struct PipelineTests {
         #expect(first == second)
     }
 
-    @Test("Removing contentShape from the settings rows: R1 dead presses, R4 shrunken coverage, R6 unmet expectations; --record accepts it")
+    @Test("Removing contentShape from the settings rows: R1 dead presses, R4 shrunken coverage, R6 unmet expectations, R7 predicted success; --record accepts it")
     func regressedBuild() throws {
         let w = try Workspace()
         try w.importExampleTraces()
@@ -94,7 +94,13 @@ struct PipelineTests {
         let r = try w.run(regressed)
         #expect(!r.passed)
         let rules = Set(r.suites[0].diff.regressions.map(\.rule.rawValue))
-        #expect(rules == ["R1", "R4", "R6"])
+        #expect(rules == ["R1", "R4", "R6", "R7"])
+        // R7: each hollow row's predicted first-try success, grouped under the row's cause with the rest.
+        let r7 = r.suites[0].diff.regressions.filter { $0.rule == .predicted }
+        #expect(r7.compactMap(\.node).sorted() == ["row.about", "row.flowMeter", "row.units"])
+        #expect(r7.allSatisfy { ($0.before?.predicted ?? 0) > 0.95 && ($0.after?.predicted ?? 1) < 0.1 })
+        let cause = try #require(r.suites[0].diff.causes.first { $0.node == "row.flowMeter" })
+        #expect(cause.counts[.predicted] == 1 && cause.summary.contains("predicted first-try success 99.4% → "), "\(cause.summary)")
         let dead = try #require(r.suites[0].diff.regressions.first { $0.rule.rawValue == "R1" && $0.trace == "settings-leading-edge-0001" })
         #expect(dead.press == 1 && dead.at == Point(200, 122) && dead.node == "row.flowMeter")
         #expect(dead.before?.outcome == "hit" && dead.after?.outcome == "miss" && dead.before?.action == "openFlowMeter")
@@ -109,7 +115,7 @@ struct PipelineTests {
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         #expect(counter.suites == 1)
         #expect(counter.failingCases == counter.declaredFailures && counter.declaredFailures > 0)
-        #expect(counter.failureTypes.isSuperset(of: ["R1", "R4", "R6"]))
+        #expect(counter.failureTypes.isSuperset(of: ["R1", "R4", "R6", "R7"]))
         #expect(MarkdownReport.markdown(r).contains("**R1**"))
 
         // Accepting the change: --record rewrites the baseline, but an unmet expectation (R6)

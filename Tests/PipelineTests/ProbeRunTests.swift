@@ -2,6 +2,7 @@ import Audit
 import Baselines
 import Foundation
 import Pipeline
+import RunResults
 import TapModel
 import Testing
 
@@ -43,6 +44,28 @@ struct ProbeRunTests {
         // Had the new probes been replayed against the baseline's snapshot, they would read as improvements.
         #expect(moved.suites[0].diff.improvements.isEmpty, "\(moved.suites[0].diff.improvements.map(\.message))")
         #expect(moved.suites[0].expectations.count == 5)
+    }
+
+    @Test("--probe human: 500 touches per target land within their 95 % interval of the prediction; rates, never findings")
+    func human() throws {
+        let w = try Workspace()
+        for snapshot in [good, regressed, Workspace.repo + "/Traces/snapshots/Checkout.json"] {
+            var request = RunRequest()
+            request.snapshotPaths = [snapshot]
+            request.probe = .human
+            request.humanTaps = 500
+            request.recordHistory = false
+            let outcome = try RunPipeline(store: w.store).run(request)
+            let s = outcome.suites[0]
+            #expect(s.sampled.count == s.coverage.count && s.sampled.values.allSatisfy { $0.trials == 500 })
+            for t in s.coverage {
+                let rate = try #require(s.sampled[t.node]), predicted = try #require(t.predicted?.success)
+                let i = rate.interval()
+                #expect(rate.admits(predicted), "\(s.suite) \(t.node): \(rate.successes)/500, 95% \(i.low)–\(i.high), predicted \(predicted)")
+            }
+            // People miss: their presses are rates, not findings, and not the suite's presses.
+            #expect(s.diff.regressions.isEmpty && s.stats.presses == 0 && s.expectations.isEmpty)
+        }
     }
 
     @Test("Without --probe nothing is synthesized")

@@ -215,7 +215,7 @@ struct ShardTests {
         accept.acceptance = Acceptance(who: "ana", why: "the rows are redesigned in 3.3 (JIRA-123)", since: "2026-11-22")
         accept.recordHistory = false
         _ = try RunPipeline(store: rig.whole).run(accept)
-        #expect(try Baseline(decoding: String(contentsOfFile: rig.baselines + "/Settings.json", encoding: .utf8)).known.count == 17)
+        #expect(try Baseline(decoding: String(contentsOfFile: rig.baselines + "/Settings.json", encoding: .utf8)).known.count == 20)
         return rig
     }
 
@@ -228,9 +228,9 @@ struct ShardTests {
             let whole = try rig.run()
             let settings = try #require(whole.suites.first { $0.suite == "Settings" })
             if build == ShardTests.regressed {
-                #expect(settings.diff.regressions.isEmpty && settings.diff.known.count == 17 && settings.passed)
+                #expect(settings.diff.regressions.isEmpty && settings.diff.known.count == 20 && settings.passed)
             } else {
-                #expect(settings.diff.known.isEmpty && settings.diff.fixed.count == 17)
+                #expect(settings.diff.known.isEmpty && settings.diff.fixed.count == 20)
             }
             for n in 1...3 {
                 try rig.resetHistory()
@@ -285,6 +285,22 @@ struct ShardTests {
         let foreign = try rig.shards(2, prefix: "snapshot-profile", request: other)
         let error = #expect(throws: RunInputError.self) { try rig.merge([files[0], foreign[1]]) }
         #expect(error?.message.contains("profile ios17 and from each snapshot") == true)
+    }
+
+    @Test("R7, people's probe and another density merge exactly as the unsharded run: predictions, sampled rates, settings")
+    func predictedAndHumanProbe() throws {
+        let rig = try ShardTests.exampleRig()
+        rig.request.probe = .human
+        rig.request.humanTaps = 40
+        rig.request.humanSeed = 9
+        rig.request.hit.mmPerPoint = 0.17  // the baselines predicted at 0.1657 mm/pt: their side is predicted again
+        let whole = try rig.run()
+        let settings = try #require(whole.suites.first { $0.suite == "Settings" })
+        #expect(settings.diff.regressions.contains { $0.rule == .predicted } && !settings.sampled.isEmpty && settings.mmPerPoint == 0.17)
+        for n in [1, 3] {
+            try rig.resetHistory()
+            try rig.expectSame(whole, try rig.merge(try rig.shards(n, prefix: "human-\(n)")), "\(n) shards")
+        }
     }
 
     @Test("A shard stops at Ctrl-C without a file; a merge stops without recording the run")

@@ -63,6 +63,31 @@ struct ReportTests {
         #expect(rects.count < 20)  // runs merged into rectangles
     }
 
+    @Test("The picture shades each target by its predicted first-try success, with the number, and the legend names the model")
+    func predictedShading() throws {
+        let t = try tester(["id": "bar", "type": "HStack", "frame": [0, 0, 200, 60], "children": [
+            ["id": "big", "type": "Color", "frame": [0, 0, 120, 60], "modifiers": [["onTapGesture": ["action": "big"]]]],
+            ["id": "dot", "type": "Color", "frame": [160, 20, 12, 12], "modifiers": [["onTapGesture": ["action": "dot"]]]]]])
+        let coverage = t.coverage(predict: true)
+        var suite = SuiteOutcome(suite: "Row", snapshot: SnapshotInfo(source: "row.json", contentHash: "x"), stats: SuiteStats(),
+                                 coverage: coverage, diff: Comparison.Result(), baseline: .none, passed: true)
+        suite.picture = ScreenPicture(t)
+        suite.mmPerPoint = 0.16
+        let run = RunOutcome(suites: [suite], passed: true, runID: nil, startedAt: "now", revision: nil, request: RunRequest())
+        let html = HTMLReport.html(run, drawings: HTMLReport.drawings(run))
+        let dot = try #require(coverage.first { $0.node == "dot" }?.predicted)
+        let big = try #require(coverage.first { $0.node == "big" }?.predicted)
+        #expect(dot.success < 0.85 && big.success > 0.95)  // an exact 12 pt dot misses often; the large block hardly ever
+        for p in [dot, big] {
+            let text = ScreenDrawing.percentText(p.success)
+            #expect(html.contains("<title>\(p.node): predicted first-try success \(text)</title><rect"), "\(p.node)")
+            #expect(html.contains("fill=\"\(ScreenDrawing.predictedShade(p.success))\""))
+        }
+        #expect(ScreenDrawing.predictedShade(dot.success) != ScreenDrawing.predictedShade(big.success))
+        #expect(html.contains("predicted first-try success</b>") && html.contains("Bi and Zhai") && html.contains("at 0.16 mm/pt"))
+        #expect(html.contains("<th>predicted first try</th>"))
+    }
+
     @Test("A screen of 2,000 targets renders a file of a few MB")
     func scale() throws {
         var buttons: [JSONValue] = []
@@ -83,3 +108,4 @@ struct ReportTests {
         #expect(html.components(separatedBy: "<tr>").count >= 2000)
     }
 }
+

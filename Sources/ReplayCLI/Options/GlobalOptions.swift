@@ -43,6 +43,27 @@ struct TouchRadiusOption: ParsableArguments {
     var hitSettings: HitSettings { HitSettings(touchRadius: touchRadius, profile: profile) }
 }
 
+/// `--mm-per-point`: for the commands that predict what people's fingers do (the human touch model).
+struct DensityOption: ParsableArguments {
+    @Option(name: .customLong("mm-per-point"), help: ArgumentHelp(
+        "The screen's millimetres per point for the human touch model (default: from each snapshot's device.model, else 0.16).",
+        valueName: "mm"))
+    var mmPerPoint: Double?
+
+    func validate() throws {
+        if let mmPerPoint, !(mmPerPoint.isFinite && mmPerPoint > 0 && mmPerPoint <= 10) {
+            throw ValidationError("--mm-per-point must be a number of millimetres > 0 and ≤ 10 (got \(mmPerPoint))")
+        }
+    }
+
+    /// `settings` with this density.
+    func apply(_ settings: HitSettings) -> HitSettings {
+        var s = settings
+        s.mmPerPoint = mmPerPoint
+        return s
+    }
+}
+
 /// Both, for the commands that replay stored traces (`run`, `report`).
 struct GlobalOptions: ParsableArguments {
     @OptionGroup var database: DatabaseOption

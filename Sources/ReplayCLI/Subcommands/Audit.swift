@@ -8,9 +8,9 @@ import TapModel
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Static findings over snapshots (rules A1–A9): hollow, small, crowded, intercepted, invisible targets and more, with the numbers and a fix.",
+        abstract: "Static findings over snapshots (rules A1–A10): hollow, small, crowded, intercepted, invisible, error-prone targets and more, with the numbers and a fix.",
         discussion: """
-        Every number comes from the engine's own sampling of each target's frame (the grid replay deadzones uses), with the fix to make. Rules: A1 hollow target, A2 shape after gesture, A3 small target, A4 crowded, A5 intercepted, A6 waiting single tap, A7 outside the parent, A8 invisible handler, A9 disabled target (docs/audit.md). A waived finding is listed as waived, never dropped.
+        Every number comes from the engine's own sampling of each target's frame (the grid replay deadzones uses), with the fix to make. Rules: A1 hollow target, A2 shape after gesture, A3 small target, A4 crowded, A5 intercepted, A6 waiting single tap, A7 outside the parent, A8 invisible handler, A9 disabled target, A10 error-prone target (docs/audit.md). A10 predicts how many of the touches a person aims at each target's centre fail: Bi and Zhai's model of finger touches at the screen's density (--mm-per-point, else from device.model, else 0.16), through the engine's binding; a warning from --failure-warning [0.05], an error from --failure-error [0.15]. A waived finding is listed as waived, never dropped.
 
         With one snapshot, --json prints { "screen", "findings": [ { "rule", "severity", "node", "action", "value", "message", "fix", "waived" } ] }; with several, { "screens": [ { "snapshot", "screen", "findings" } ] }.
 
@@ -29,17 +29,29 @@ struct AuditCommand: ParsableCommand {
     var waivers: String?
     @Option(name: .customLong("min-size"), help: ArgumentHelp("A3: a firing region narrower or shorter than this is small.", valueName: "pt"))
     var minSize: Double = 44
+    @Option(name: .customLong("failure-warning"), help: ArgumentHelp("A10: a predicted failure (share of a person's touches aimed at the target that do not fire it) at or above this is a warning.", valueName: "f"))
+    var failureWarning: Double = 0.05
+    @Option(name: .customLong("failure-error"), help: ArgumentHelp("A10: ... and at or above this an error.", valueName: "f"))
+    var failureError: Double = 0.15
     @OptionGroup var global: TouchRadiusOption
+    @OptionGroup var density: DensityOption
 
     func validate() throws {
         guard !snapshots.isEmpty else { throw ValidationError("give at least one snapshot file") }
         guard minSize.isFinite, minSize > 0 else { throw ValidationError("--min-size must be a number of points > 0 (got \(minSize))") }
+        for (name, v) in [("--failure-warning", failureWarning), ("--failure-error", failureError)] where !(v.isFinite && v > 0 && v <= 1) {
+            throw ValidationError("\(name) must be a fraction > 0 and ≤ 1 (got \(v))")
+        }
+        guard failureWarning <= failureError else {
+            throw ValidationError("--failure-warning (\(failureWarning)) must not be above --failure-error (\(failureError))")
+        }
     }
 
     func run() throws {
         try runReportingInputErrors {
             let waiverList = try waivers.map(loadWaivers) ?? []
-            let settings = AuditSettings(hit: global.hitSettings, minSize: minSize)
+            let settings = AuditSettings(hit: density.apply(global.hitSettings), minSize: minSize,
+                                         failureWarning: failureWarning, failureError: failureError)
             var results: [AuditResult] = []
             for path in snapshots {
                 let snap = try SnapshotFiles.load(path)

@@ -6,8 +6,10 @@ import TapModel
 
 struct Deadzones: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Dead-zone coverage of every target: the share of its frame that fires it, fires another target, is blocked, ambiguous, disabled or dead.",
+        abstract: "Dead-zone coverage of every target: the share of its frame that fires it, fires another target, is blocked, ambiguous, disabled or dead; and its predicted first-try success.",
         discussion: """
+        The predicted first-try success is the probability that a person's touch aimed at the centre of the target fires it: Bi and Zhai's dual-Gaussian model of finger touches, integrated through the engine's touch binding (docs/audit.md, "People miss"). --json adds it to each target as predicted: { success, stolen: [{ node, p }], miss, blocked, ambiguous, disabled }.
+
         For scripts: --fail-under 0.9 exits 1 when a target fires on less than 90 % of its frame (its own fraction), naming each on stderr.
 
         Exit status: 0 measured (and every target at or above --fail-under); 1 a target below --fail-under; 2 the snapshot cannot be used; 64 a usage error.
@@ -15,15 +17,18 @@ struct Deadzones: ParsableCommand {
         Examples:
           replay deadzones Traces/builds/Settings.no-content-shape.json
           replay deadzones Traces/snapshots/Settings.json --fail-under 0.9
+          replay deadzones Traces/snapshots/Settings.json --json --mm-per-point 0.156
         """)
 
     @Argument(help: "A snapshot file (.json).") var snapshot: String
     @Option(help: ArgumentHelp("Grid step in points; samples are taken at cell centres.", valueName: "pt")) var step: Double = 1
-    @Flag(help: "Print { screen, targets: [ { node, action, own, stolen, blocked, ambiguous, disabled, miss } ] } and nothing else on stdout.") var json = false
+    @Flag(help: "Print { screen, targets: [ { node, action, own, stolen, blocked, ambiguous, disabled, miss, predicted } ] } and nothing else on stdout.") var json = false
+    @Flag(name: .customLong("no-predicted"), help: "Leave out the predicted first-try success (coverage only).") var noPredicted = false
     @Option(name: .customLong("fail-under"), help: ArgumentHelp(
         "Exit 1 when a target's own fraction (the share of its frame that fires it) is below this, 0 … 1.", valueName: "fraction"))
     var failUnder: Double?
     @OptionGroup var global: TouchRadiusOption
+    @OptionGroup var density: DensityOption
     @OptionGroup var progress: ProgressOption
 
     func validate() throws {
@@ -37,16 +42,18 @@ struct Deadzones: ParsableCommand {
         try runReportingInputErrors {
             let snap = try SnapshotFiles.load(snapshot)
             progress.start()
-            ProgressLine.shared.update("\(snap.screen): sampling the coverage of its targets every \(JSONValue.format(step)) pt")
-            let tester = HitTester(snap, settings: global.hitSettings)
+            ProgressLine.shared.update("\(snap.screen): sampling the coverage of its targets every \(JSONValue.format(step)) pt"
+                                       + (noPredicted ? "" : " and predicting their first-try success"))
+            let tester = HitTester(snap, settings: density.apply(global.hitSettings))
             Console.profileNote(tester)
-            let targets = tester.coverage(step: step)
+            let targets = tester.coverage(step: step, predict: !noPredicted)
             ProgressLine.shared.end()
-            let profile = tester.profile.description
+            let header = DeadzoneReport.Header(screen: snap.screen, profile: tester.profile.description, radius: global.touchRadius,
+                                               density: noPredicted ? nil : tester.density)
             if json {
-                Console.out(DeadzoneReport.json(screen: snap.screen, targets: targets, profile: profile, radius: global.touchRadius))
+                Console.out(DeadzoneReport.json(header, targets: targets))
             } else {
-                Console.out(DeadzoneReport.table(screen: snap.screen, targets: targets, step: step, radius: global.touchRadius, profile: profile))
+                Console.out(DeadzoneReport.table(header, targets: targets, step: step))
             }
             if targets.isEmpty { Console.progress("note: \(snapshot) has no targets (no view with a handler): nothing to measure") }
             if let failUnder {

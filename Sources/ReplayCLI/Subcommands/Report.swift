@@ -24,8 +24,9 @@ struct Report: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("The same, as `replay run` takes them.", valueName: "path")) var snapshots: [String] = []
     @Option(help: ArgumentHelp("The baselines folder to compare with, if any.", valueName: "path")) var baseline: String?
     @OptionGroup var pictures: PictureOptions
-    @Flag(help: "Also audit each snapshot (rules A1–A9) and draw the findings over its map.") var audit = false
+    @Flag(help: "Also audit each snapshot (rules A1–A10) and draw the findings over its map.") var audit = false
     @OptionGroup var screens: ScreenOptions
+    @OptionGroup var density: DensityOption
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var global: GlobalOptions
     @OptionGroup var progress: ProgressOption
@@ -43,6 +44,7 @@ struct Report: ParsableCommand {
             request.writeBaselines = false
             request.picture = true
             request.audit = audit
+            request.hit = density.apply(request.hit)
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress) }
             // An error printed is an exit status too: the report is written, and the status says something is wrong.
             var printedError = false

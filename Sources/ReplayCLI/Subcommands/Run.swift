@@ -25,6 +25,7 @@ struct Run: ParsableCommand {
           replay run --baseline Baselines --screen Settings
           replay run --baseline Baselines --record --why "Units row redesign lands in 3.3 (JIRA-123)"
           replay run --baseline Baselines --shard 2/4 --shard-out shard-2.sqlite   (one job of a CI matrix; then replay merge)
+          replay run --snapshots Traces/snapshots/Settings.json --probe human --taps 500
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -40,8 +41,10 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
-    @Option(help: ArgumentHelp("Also press every target of each snapshot (edges or grid, as replay probe does), expecting it to fire; synthesized from the new and the baseline's snapshot alike, reported as probes.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("Also press every target of each snapshot (edges or grid, as replay probe does), expecting it to fire; synthesized from the new and the baseline's snapshot alike, reported as probes. human: press each target as people would and report the rate that fires beside the predicted one (rates, not findings).", valueName: "pattern"))
     var probe: Probe.Pattern?
+    @OptionGroup var human: HumanProbeOptions
+    @OptionGroup var density: DensityOption
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var sharding: ShardOptions
@@ -57,6 +60,7 @@ struct Run: ParsableCommand {
         if (acceptance.why != nil || record) && baseline == nil { throw ValidationError("--record writes baselines: say where with --baseline DIR") }
         try sharding.check(reports: [("--json", json), ("--junit", junit != nil), ("--markdown", markdown != nil),
                                      ("--html", pictures.html != nil), ("--svg", pictures.svg != nil)])
+        try human.validate(pattern: probe)
     }
 
     func run() throws {
@@ -65,6 +69,8 @@ struct Run: ParsableCommand {
             var request = tuning.request(global, snapshots: snapshots, baseline: baseline, screens: screens, progress: progress, stoppable: true)
             request.picture = pictures.wanted
             request.probe = probe
+            human.apply(to: &request)
+            request.hit = density.apply(request.hit)
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             request.acceptance = acceptance.value()
@@ -164,13 +170,15 @@ struct ReplayOptions: ParsableArguments {
     @Option(name: .customLong("multi-tap-distance"), help: ArgumentHelp("... and begins less than this from the first (pt).", valueName: "pt")) var multiTapDistance: Double = 45
     @Option(name: .customLong("latency-threshold"), help: ArgumentHelp("R3: latency may grow by this much (ms).", valueName: "ms")) var latencyThreshold: Double = 50
     @Option(name: .customLong("coverage-threshold"), help: ArgumentHelp("R4: own may drop, and any other fraction grow, by this much.", valueName: "f")) var coverageThreshold: Double = 0.01
+    @Option(name: .customLong("predicted-threshold"), help: ArgumentHelp("R7: a target's predicted first-try success may drop by this much.", valueName: "f")) var predictedThreshold: Double = 0.02
 
     func validate() throws {
         for (name, v) in [("--step", step), ("--tap-slop", tapSlop), ("--tap-max-duration", tapMaxDuration),
                           ("--multi-tap-window", multiTapWindow), ("--multi-tap-distance", multiTapDistance)] where !(v.isFinite && v > 0) {
             throw ValidationError("\(name) must be a number > 0")
         }
-        for (name, v) in [("--latency-threshold", latencyThreshold), ("--coverage-threshold", coverageThreshold)] where !(v.isFinite && v >= 0) {
+        for (name, v) in [("--latency-threshold", latencyThreshold), ("--coverage-threshold", coverageThreshold),
+                          ("--predicted-threshold", predictedThreshold)] where !(v.isFinite && v >= 0) {
             throw ValidationError("\(name) must be a number ≥ 0")
         }
     }
@@ -188,6 +196,7 @@ struct ReplayOptions: ParsableArguments {
         var t = DiffThresholds()
         t.latencyMs = latencyThreshold
         t.coverage = coverageThreshold
+        t.predicted = predictedThreshold
         return t
     }
 
@@ -242,6 +251,22 @@ struct PictureOptions: ParsableArguments {
                 Console.progress("wrote \(file)")
             }
         }
+    }
+}
+
+/// `--taps N` and `--seed S`: for the human probe (`probe --pattern human`, `run --probe human`).
+struct HumanProbeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("With the human pattern: touches per target [50].", valueName: "n")) var taps: Int?
+    @Option(help: ArgumentHelp("With the human pattern: the seed; the same seed gives the same touches [1].", valueName: "s")) var seed: UInt64?
+
+    func validate(pattern: Probe.Pattern?) throws {
+        if pattern != .human && (taps != nil || seed != nil) { throw ValidationError("--taps and --seed go with the human pattern") }
+        if let taps, !(1...100_000).contains(taps) { throw ValidationError("--taps must be between 1 and 100000 (got \(taps))") }
+    }
+
+    func apply(to request: inout RunRequest) {
+        request.humanTaps = taps ?? Probe.defaultHumanTaps
+        request.humanSeed = seed ?? 1
     }
 }
 
