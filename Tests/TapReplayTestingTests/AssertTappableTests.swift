@@ -17,9 +17,9 @@ struct AssertTappableTests {
         let issues = recordedIssues {
             audit = assertTappable(capturing: [window], environment: SettingsCapture.environment, screen: "Settings")
         }
-        // Its gap is dead (A1), and near its lower edge the touch binds to the Units row below (A5): both on the Flow Meter row.
+        // Its gap is dead (A1), near its lower edge the touch binds to the Units row below (A5), so people miss it (A10): all on the Flow Meter row.
         let failures = try #require(audit).failures
-        #expect(failures.map(\.rule) == ["A1", "A5"] && failures.allSatisfy { $0.node == "row.flowMeter" })
+        #expect(failures.map(\.rule) == ["A1", "A5", "A10"] && failures.allSatisfy { $0.node == "row.flowMeter" })
         try #require(issues.count == failures.count, "\(issues.map(\.text))")
         for (issue, finding) in zip(issues, failures) {
             let text = issue.text.components(separatedBy: "\n")
@@ -62,16 +62,17 @@ struct AssertTappableTests {
     @MainActor @Test("A waiver in code or in a waivers file (replay audit's format) turns the failure into a waived finding in the log")
     func waivers() throws {
         let window = try SettingsCapture.window(hollowFlowMeter: true)
-        let waivers = ["A1", "A5"].map { Waiver(rule: $0, node: "row.flowMeter", why: "the redesign lands next sprint") }
+        let waivers = ["A1", "A5", "A10"].map { Waiver(rule: $0, node: "row.flowMeter", why: "the redesign lands next sprint") }
         let inCode = try #require(assertTappable(capturing: [window], environment: SettingsCapture.environment, screen: "Settings",
                                                  options: TappableOptions(waivers: waivers)))
-        #expect(inCode.passed && inCode.result.findings.filter { $0.waived }.map(\.rule) == ["A1", "A5", "A5"])
+        #expect(inCode.passed && inCode.result.findings.filter { $0.waived }.map(\.rule) == ["A1", "A5", "A5", "A10"])
         #expect(TappableReport.log(inCode).contains("  waived A1 hollow target on row.flowMeter: 47.3%\n"))
         #expect(TappableReport.log(inCode).contains("      waived (error): the redesign lands next sprint\n"))
         let temp = TemporaryFolder("tapreplay-testing")
         let file = temp.file("waivers.json", """
             [{ "rule": "A1", "node": "row.flowMeter", "why": "next sprint" },
-             { "rule": "A5", "node": "row.flowMeter", "why": "next sprint" }]
+             { "rule": "A5", "node": "row.flowMeter", "why": "next sprint" },
+             { "rule": "A10", "node": "row.flowMeter", "why": "next sprint" }]
             """)
         let fromFile = try #require(assertTappable(capturing: [window], environment: SettingsCapture.environment, screen: "Settings",
                                                    options: TappableOptions(waiversFile: file)))
@@ -99,15 +100,15 @@ struct AssertTappableTests {
         #expect(missing.map(\.text) == ["Settings: \(temp.path)/none.json: cannot read the waivers file"])
     }
 
-    @MainActor @Test("Skipping A1 and A5 passes the hollow row; an unknown rule fails with a did-you-mean and the rule list")
+    @MainActor @Test("Skipping A1, A5 and A10 passes the hollow row; an unknown rule fails with a did-you-mean and the rule list")
     func skip() throws {
         let window = try SettingsCapture.window(hollowFlowMeter: true)
         let skipped = try #require(assertTappable(capturing: [window], environment: SettingsCapture.environment, screen: "Settings",
-                                                  options: TappableOptions(skip: ["A1", "A5"])))
-        #expect(skipped.passed && !skipped.result.findings.contains { $0.rule == "A1" || $0.rule == "A5" })
+                                                  options: TappableOptions(skip: ["A1", "A5", "A10"])))
+        #expect(skipped.passed && !skipped.result.findings.contains { ["A1", "A5", "A10"].contains($0.rule) })
         let issues = recordedIssues {
             assertTappable(capturing: [window], environment: SettingsCapture.environment, screen: "Settings",
-                           options: TappableOptions(skip: ["A1", "A5", "a3"]))
+                           options: TappableOptions(skip: ["A1", "A5", "A10", "a3"]))
         }
         let ids = AuditRules.all.map { rule in rule.id }.joined(separator: ", ")
         #expect(issues.map(\.text) == ["Settings: options.skip: unknown rule 'a3' (did you mean 'A3'?); the rules are \(ids)"])
