@@ -21,8 +21,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Shared by the benchmark targets: a deterministic random number generator.
-        .target(name: "BenchmarkSupport", path: "Benchmarks/Support"),
+        // Shared by the benchmark targets: the engine's deterministic random number generator, extended.
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "TapReplayKit", package: "TapReplay")],
+                path: "Benchmarks/Support"),
         benchmark("HitTestingBenchmarks", "HitTesting"),
         benchmark("ReplayBenchmarks", "Replay"),
         benchmark("ImportBenchmarks", "Import"),

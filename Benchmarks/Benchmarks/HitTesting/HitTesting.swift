@@ -12,7 +12,8 @@
 // toggles and allowsHitTesting(false) overlays):
 //
 // - resolve/indexed/<size>: `HitTester.resolve(at:)` with the R-tree
-//   (`HitSettings(spatialIndex: true)`, the default), touch radius 10.
+//   (`HitSettings(spatialIndex: true)`, the default), the default 20-pt touch
+//   cloud of S9 (before 2026-11-24: a 10-pt disk).
 // - resolve/walk/<size>: the same calls on a tester built with
 //   `spatialIndex: false`, so every landing (the exact one, each probe of the
 //   S9 tolerance search, each "blocked?" probe) walks the whole tree

@@ -103,6 +103,9 @@ struct SyntheticSettings {
     let nodeCount: Int
     /// Bottom of the content: touches are spread over `0 ..< contentHeight`.
     let contentHeight: Double
+    /// Right edge of the content: the list wraps into columns one screen wide
+    /// when it would be taller than a snapshot allows (±100,000 pt).
+    let contentWidth: Double
 
     private static let titles = [
         "Wi-Fi", "Bluetooth", "Mobile Service", "Personal Hotspot", "Notifications", "Sounds & Haptics",
@@ -120,9 +123,12 @@ struct SyntheticSettings {
         // a ribbon in one section of 5: about 114.
         let perSection = 114
         let sections = max(1, (targetNodes - 20 + perSection - 1) / perSection)
-        let height = Self.contentTop + Double(sections) * (Self.headerBand + Double(Self.rowsPerSection) * Self.rowHeight + Self.sectionSpacing) + 40
+        let sectionHeight = Self.headerBand + Double(Self.rowsPerSection) * Self.rowHeight + Self.sectionSpacing
+        let perColumn = max(1, Int((90_000 - Self.contentTop - 40) / sectionHeight))
+        let columns = (sections + perColumn - 1) / perColumn
+        let height = Self.contentTop + Double(min(sections, perColumn)) * sectionHeight + 40
         var w = SnapshotWriter(screen: "Settings", capacity: targetNodes * 100)  // about 85 bytes of JSON per view
-        let width = Self.screenWidth
+        let width = Self.screenWidth * Double(columns)
 
         w.open("window", "UIWindow", 0, 0, width, height, #","system":"uikit""#)
         w.open("host", "UIHostingView", 0, 0, width, height, #","system":"uikit""#)
@@ -134,22 +140,24 @@ struct SyntheticSettings {
         var row = 0
         for s in 0..<sections {
             let sid = "s\(s)"
+            if s > 0 && s % perColumn == 0 { y = Self.contentTop }  // the next column
+            let x = Self.screenWidth * Double(s / perColumn)
             let cardHeight = Double(Self.rowsPerSection) * Self.rowHeight
-            w.open(sid, "VStack", 0, y, width, Self.headerBand + cardHeight)
-            w.leaf(sid + ".header", "Text", 32, y + 14, Double(random.int(in: 60...140)), 16, #","label":"Section \#(s)""#)
+            w.open(sid, "VStack", x, y, Self.screenWidth, Self.headerBand + cardHeight)
+            w.leaf(sid + ".header", "Text", x + 32, y + 14, Double(random.int(in: 60...140)), 16, #","label":"Section \#(s)""#)
             let cardTop = y + Self.headerBand
-            w.open(sid + ".card", "VStack", 16, cardTop, 361, cardHeight)
+            w.open(sid + ".card", "VStack", x + 16, cardTop, 361, cardHeight)
             for r in 0..<Self.rowsPerSection {
-                Self.writeRow(&w, id: sid + ".r\(r)", index: row, y: cardTop + Double(r) * Self.rowHeight, random: &random)
+                Self.writeRow(&w, id: sid + ".r\(r)", index: row, x: x, y: cardTop + Double(r) * Self.rowHeight, random: &random)
                 if r < Self.rowsPerSection - 1 {
-                    w.leaf(sid + ".d\(r)", "Divider", 72, cardTop + Double(r + 1) * Self.rowHeight - 0.5, 305, 0.5)
+                    w.leaf(sid + ".d\(r)", "Divider", x + 72, cardTop + Double(r + 1) * Self.rowHeight - 0.5, 305, 0.5)
                 }
                 row += 1
             }
             w.close()  // card
             if s % 5 == 2 {
                 // A decorative "new" ribbon drawn over the top rows: it must let taps through (S5).
-                w.leaf(sid + ".ribbon", "LinearGradient", 16, cardTop, 361, 2 * Self.rowHeight,
+                w.leaf(sid + ".ribbon", "LinearGradient", x + 16, cardTop, 361, 2 * Self.rowHeight,
                        #","leaf":true,"modifiers":[{"allowsHitTesting":false}]"#)
             }
             w.close()  // section
@@ -176,6 +184,7 @@ struct SyntheticSettings {
         self.nodeCount = w.nodeCount
         self.json = w.finish()
         self.contentHeight = height
+        self.contentWidth = width
     }
 
     private enum RowKind { case navigation, noContentShape, button, toggle }
@@ -191,7 +200,7 @@ struct SyntheticSettings {
     }
 
     /// One settings row at `y` in the card (x 16 ... 377).
-    private static func writeRow(_ w: inout SnapshotWriter, id: String, index: Int, y: Double, random: inout SplitMix64) {
+    private static func writeRow(_ w: inout SnapshotWriter, id: String, index: Int, x: Double, y: Double, random: inout SplitMix64) {
         let title = titles[index % titles.count]
         let label = #","label":""# + title + #"""#
         let action = "open" + String(index)
@@ -212,29 +221,29 @@ struct SyntheticSettings {
             hstackModifiers = ""
         }
         if kind == .button {
-            w.open(id, "Button", 16, y, 361, rowHeight, #","action":""# + action + #"""# + label)
-            w.open(id + ".label", "HStack", 16, y, 361, rowHeight)
+            w.open(id, "Button", x + 16, y, 361, rowHeight, #","action":""# + action + #"""# + label)
+            w.open(id + ".label", "HStack", x + 16, y, 361, rowHeight)
         } else {
-            w.open(id, "HStack", 16, y, 361, rowHeight, hstackModifiers + label)
+            w.open(id, "HStack", x + 16, y, 361, rowHeight, hstackModifiers + label)
         }
 
-        w.open(id + ".icon", "ZStack", 32, y + 8, 28, 28)
-        w.leaf(id + ".icon.bg", "RoundedRectangle", 32, y + 8, 28, 28, #","shape":{"shape":"roundedRectangle","cornerRadius":6}"#)
-        w.leaf(id + ".icon.glyph", "Image", 37, y + 13, 18, 18)
+        w.open(id + ".icon", "ZStack", x + 32, y + 8, 28, 28)
+        w.leaf(id + ".icon.bg", "RoundedRectangle", x + 32, y + 8, 28, 28, #","shape":{"shape":"roundedRectangle","cornerRadius":6}"#)
+        w.leaf(id + ".icon.glyph", "Image", x + 37, y + 13, 18, 18)
         w.close()
-        w.open(id + ".text", "VStack", 72, y + 5, max(titleWidth, subtitleWidth), 34)
-        w.leaf(id + ".title", "Text", 72, y + 5, titleWidth, 20)
-        w.leaf(id + ".subtitle", "Text", 72, y + 25, subtitleWidth, 14)
+        w.open(id + ".text", "VStack", x + 72, y + 5, max(titleWidth, subtitleWidth), 34)
+        w.leaf(id + ".title", "Text", x + 72, y + 5, titleWidth, 20)
+        w.leaf(id + ".subtitle", "Text", x + 72, y + 25, subtitleWidth, 14)
         w.close()
-        w.leaf(id + ".spacer", "Spacer", 72 + max(titleWidth, subtitleWidth), y, 8, rowHeight)
+        w.leaf(id + ".spacer", "Spacer", x + 72 + max(titleWidth, subtitleWidth), y, 8, rowHeight)
         if kind == .toggle {
-            w.open(id + ".toggle", "Toggle", 310, y + 6, 51, 31, #","action":"toggle"# + String(index) + #"""#)
-            w.leaf(id + ".toggle.track", "Capsule", 310, y + 6, 51, 31)
-            w.leaf(id + ".toggle.knob", "Circle", 332, y + 8, 27, 27)
+            w.open(id + ".toggle", "Toggle", x + 310, y + 6, 51, 31, #","action":"toggle"# + String(index) + #"""#)
+            w.leaf(id + ".toggle.track", "Capsule", x + 310, y + 6, 51, 31)
+            w.leaf(id + ".toggle.knob", "Circle", x + 332, y + 8, 27, 27)
             w.close()
         } else {
-            w.leaf(id + ".value", "Text", 347 - valueWidth, y + 12, valueWidth, 20)
-            w.leaf(id + ".chevron", "Image", 355, y + 15, 8, 14, #","label":"chevron.right""#)
+            w.leaf(id + ".value", "Text", x + 347 - valueWidth, y + 12, valueWidth, 20)
+            w.leaf(id + ".chevron", "Image", x + 355, y + 15, 8, 14, #","label":"chevron.right""#)
         }
         if kind == .button { w.close() }  // label HStack
         w.close()
@@ -254,17 +263,18 @@ struct HitFixture: Sendable {
         let screen = SyntheticSettings(targetNodes: targetNodes)
         let snapshot = try Snapshot(json: screen.json)
         precondition(snapshot.nodes.count == screen.nodeCount, "writer and decoder disagree on the node count")
-        tester = HitTester(snapshot, settings: HitSettings(touchRadius: 10, spatialIndex: spatialIndex))
-        touches = Self.touches(count: touchCount, contentHeight: screen.contentHeight, seed: UInt64(targetNodes))
+        tester = HitTester(snapshot, settings: HitSettings(spatialIndex: spatialIndex))  // the default touch: a 20-pt cloud (S9)
+        touches = Self.touches(count: touchCount, contentWidth: screen.contentWidth, contentHeight: screen.contentHeight,
+                               seed: UInt64(targetNodes))
         nodeCount = snapshot.nodes.count
     }
 
-    /// `count` points spread uniformly over the whole content (every x of the
-    /// screen width, every y down to the bottom of the list).
-    static func touches(count: Int, contentHeight: Double, seed: UInt64) -> [Point] {
+    /// `count` points spread uniformly over the whole content (every x of its
+    /// columns, every y down to the bottom of the list).
+    static func touches(count: Int, contentWidth: Double, contentHeight: Double, seed: UInt64) -> [Point] {
         var random = SplitMix64(seed: 0x7A9_0000 ^ seed)
         return (0..<count).map { _ in
-            Point(random.unit() * SyntheticSettings.screenWidth, random.unit() * contentHeight)
+            Point(random.unit() * contentWidth, random.unit() * contentHeight)
         }
     }
 }

@@ -103,7 +103,7 @@ final class ReplayFixture: @unchecked Sendable {
             var t = 0.0
             for _ in 0..<pressesPerTrace {
                 let (sx, sy) = spots[Int(rng.next() % UInt64(spots.count))]
-                let x = (sx + rng.gaussian() * 12).rounded(toPlaces: 1), y = (sy + rng.gaussian() * 6).rounded(toPlaces: 1)
+                let x = (sx + rng.normal() * 12).rounded(toPlaces: 1), y = (sy + rng.normal() * 6).rounded(toPlaces: 1)
                 text += "p\(k),Settings,\(t.rounded(toPlaces: 3)),1,began,\(x),\(y)\n"
                 t += 0.07
                 text += "p\(k),Settings,\(t.rounded(toPlaces: 3)),1,ended,\(x),\(y)\n"
