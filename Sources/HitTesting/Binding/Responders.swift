@@ -65,6 +65,14 @@ struct ResponderTree: Sendable {
     }
 }
 
+/// The responder tree behind one reference: the hot paths hold the table (one retain)
+/// and read `table.tree.kind[i]` in place, where a local copy of the tree would retain
+/// each of its arrays.
+final class ResponderTable: Sendable {
+    let tree: ResponderTree
+    init(_ tree: ResponderTree) { self.tree = tree }
+}
+
 extension Compilation {
     /// Builds the responder tree from the compiled regions and handlers (touch-binding.md §1).
     mutating func compileResponders(profile: TouchProfile) -> ResponderTree {
