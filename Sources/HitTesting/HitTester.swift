@@ -31,6 +31,9 @@ public struct HitScratch {
     /// Filled by `competitors(for:scratch:)`.
     public internal(set) var ordered: [Handler] = []
     public internal(set) var simultaneous: [Handler] = []
+    /// Whose competitors `ordered` and `simultaneous` hold (the tester is kept, so its
+    /// identity cannot be reused): asking again for the same ones costs nothing.
+    var competitorsOf: (tester: HitTester, responder: Int32, view: Int)?
 
     public init() {
         candidates.reserveCapacity(32)

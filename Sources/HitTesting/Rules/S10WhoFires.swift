@@ -57,6 +57,8 @@ extension HitTester {
 
     /// The walk of `competitors(for:)` from a bound responder or a UIKit view.
     func competitors(responder: Int32, view: Int, scratch: inout HitScratch) {
+        if let last = scratch.competitorsOf, last.tester === self, last.responder == responder, last.view == view { return }
+        scratch.competitorsOf = (self, responder, view)
         scratch.ordered.removeAll(keepingCapacity: true)
         scratch.simultaneous.removeAll(keepingCapacity: true)
         var r = Int(responder), v = view
