@@ -91,7 +91,6 @@ public final class HitTester: Sendable {
     public let targets: [Int]
     /// The responders SwiftUI content binds over (touch-binding.md §1).
     let responderTable: ResponderTable
-    var responders: ResponderTree { responderTable.tree }
     /// Leaves, content shapes and platform views by their region's box.
     let atomIndex: RTree
     /// UIKit views by their self shape's box, and SwiftUI trees by their hosting view's bounds.

@@ -100,7 +100,7 @@ extension HitTester {
         var suspects: [Int] = []
         if let stop = location.binding?.stop {
             for c in [stop.runnerUp, stop.best].compactMap({ $0 }) where tapWinner(responder: c.bound, scratch: &scratch) == nil {
-                suspects.append(Int(responders.node[Int(c.bound)]))
+                suspects.append(Int(responderTable.tree.node[Int(c.bound)]))
             }
         }
         var v = location.node
@@ -132,7 +132,7 @@ extension HitTester {
     }
 
     private func candidate(_ responder: Int32, score: Double, at p: Point, handler: Handler?) -> TouchResult.Candidate {
-        TouchResult.Candidate(handler: handler, node: Int(responders.node[Int(responder)]), score: score,
+        TouchResult.Candidate(handler: handler, node: Int(responderTable.tree.node[Int(responder)]), score: score,
                               distance: regionDistance(responder, to: p))
     }
 

@@ -191,13 +191,7 @@ extension HitTester {
             let region = b.region[i] & all
             let free = region & ~mask
             guard free != 0 else { return false }
-            var weight = 0.0
-            var bits = free
-            while bits != 0 {
-                let s = bits.trailingZeroBitCount
-                weight += cloud.weights[s]
-                bits &= bits - 1
-            }
+            let weight = cloud.weight(of: free)
             let opacity = rt.tree.kind[i] == .opacity ? (profile.bindingOpacity(rt.tree.opacity[i]) ?? 0) : 1
             let score = rt.tree.priority[i] * opacity * weight
             guard score != 0 else { return false }
