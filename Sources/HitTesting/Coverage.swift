@@ -37,6 +37,18 @@ public struct TargetCoverage: Sendable, Equatable {
 public enum SampleKind: String, Sendable, CaseIterable {
     case own, stolen, blocked, ambiguous, disabled, miss
 
+    /// Its position in `allCases`.
+    var index: Int {
+        switch self {
+        case .own: return 0
+        case .stolen: return 1
+        case .blocked: return 2
+        case .ambiguous: return 3
+        case .disabled: return 4
+        case .miss: return 5
+        }
+    }
+
     public init(_ result: TouchResult, target: Int) {
         switch result.outcome {
         case .hit, .expanded: self = result.handler?.node == target ? .own : .stolen
@@ -68,20 +80,49 @@ extension HitTester {
     }
 
     /// Coverage of every target, in document order, sampled on a grid of `step`
-    /// points. Targets are shared out across the machine's cores.
+    /// points. The rows of every target's grid are shared out across the machine's
+    /// cores in bands (a screen's few targets would leave a core idle at the end).
     /// - Parameter predict: also predict each target's first-try success (`prediction(of:)`).
     public func coverage(step: Double = 1, predict: Bool = false) -> [TargetCoverage] {
         let targets = self.targets
-        var results = [TargetCoverage?](repeating: nil, count: targets.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: targets.count) { i in
-                var c = coverage(of: targets[i], step: step)
-                if predict { c.predicted = prediction(of: targets[i]) }
-                out[i] = c
+        let grids = targets.map { target in
+            let frame = snapshot.nodes[target].frame
+            return HitTester.sampleCentres(of: frame, step: HitTester.effectiveStep(for: frame, step: step))
+        }
+        // Bands of about 4,000 samples each, in target order.
+        var bands: [(target: Int, rows: Range<Int>)] = []
+        for (k, grid) in grids.enumerated() {
+            let rowsPerBand = max(1, 4_000 / max(grid.xs.count, 1))
+            var start = 0
+            while start < grid.ys.count {
+                let end = min(grid.ys.count, start + rowsPerBand)
+                bands.append((k, start..<end))
+                start = end
             }
         }
-        return results.map { $0! }
+        let work = bands
+        var tallies = [SampleTally?](repeating: nil, count: work.count)
+        tallies.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: work.count) { i in
+                let (k, rows) = work[i]
+                var scratch = HitScratch()
+                out[i] = tally(targets[k], xs: grids[k].xs, ys: grids[k].ys[rows], scratch: &scratch)
+            }
+        }
+        var perTarget = [SampleTally](repeating: SampleTally(), count: targets.count)
+        for (i, band) in work.enumerated() { perTarget[band.target].add(tallies[i]!) }
+        var results = targets.indices.map { k in
+            coverage(of: targets[k], samples: grids[k].xs.count * grids[k].ys.count, tally: perTarget[k])
+        }
+        guard predict else { return results }
+        var predictions = [TargetPrediction?](repeating: nil, count: targets.count)
+        predictions.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: targets.count) { k in out[k] = prediction(of: targets[k]) }
+        }
+        for k in results.indices { results[k].predicted = predictions[k] }
+        return results
     }
 
     /// At most this many samples per target (2M keeps a 1366 × 1024 pt screen at 1 pt, as the audit does):
@@ -100,22 +141,42 @@ extension HitTester {
     public func coverage(of target: Int, step: Double = 1) -> TargetCoverage {
         let node = snapshot.nodes[target]
         let (xs, ys) = HitTester.sampleCentres(of: node.frame, step: HitTester.effectiveStep(for: node.frame, step: step))
-        var counts = [Int](repeating: 0, count: SampleKind.allCases.count)
-        var thieves: [Int: Int] = [:]
         var scratch = HitScratch()
+        return coverage(of: target, samples: xs.count * ys.count, tally: tally(target, xs: xs, ys: ys[...], scratch: &scratch))
+    }
+
+    /// How the samples of some rows of a target's grid turned out.
+    struct SampleTally {
+        var counts = [Int](repeating: 0, count: SampleKind.allCases.count)
+        /// Per target that takes `stolen` samples: how many.
+        var thieves: [Int: Int] = [:]
+
+        mutating func add(_ other: SampleTally) {
+            for k in counts.indices { counts[k] += other.counts[k] }
+            thieves.merge(other.thieves, uniquingKeysWith: +)
+        }
+    }
+
+    private func tally(_ target: Int, xs: [Double], ys: ArraySlice<Double>, scratch: inout HitScratch) -> SampleTally {
+        var t = SampleTally()
         for y in ys {
             for x in xs {
                 let r = resolve(at: Point(x, y), scratch: &scratch)
                 let kind = SampleKind(r, target: target)
-                counts[SampleKind.allCases.firstIndex(of: kind)!] += 1
-                if kind == .stolen, let thief = r.handler?.node { thieves[thief, default: 0] += 1 }
+                t.counts[kind.index] += 1
+                if kind == .stolen, let thief = r.handler?.node { t.thieves[thief, default: 0] += 1 }
             }
         }
-        let thief = thieves.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
-        let total = Double(xs.count * ys.count)
-        func f(_ k: SampleKind) -> Double { total > 0 ? Double(counts[SampleKind.allCases.firstIndex(of: k)!]) / total : 0 }
+        return t
+    }
+
+    private func coverage(of target: Int, samples: Int, tally: SampleTally) -> TargetCoverage {
+        let node = snapshot.nodes[target]
+        let thief = tally.thieves.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        let total = Double(samples)
+        func f(_ k: SampleKind) -> Double { total > 0 ? Double(tally.counts[k.index]) / total : 0 }
         let action = handlers[target].first(where: { $0.isTapLike })?.action
-        return TargetCoverage(node: node.id, action: action, samples: xs.count * ys.count,
+        return TargetCoverage(node: node.id, action: action, samples: samples,
                               own: f(.own), stolen: f(.stolen), blocked: f(.blocked),
                               ambiguous: f(.ambiguous), disabled: f(.disabled), miss: f(.miss),
                               stolenBy: thief.map { snapshot.nodes[$0].id })

@@ -93,8 +93,8 @@ extension HitTester {
         let p = r.point
         if let stop = r.location.binding?.stop, let short = r.location.binding?.deepestShortfall, let best = short.best {
             let needed = profile.needed(against: short.runnerUp?.score ?? 0)
-            let container = responders.kind[Int(stop.responder)] == .root ? "the screen" : nodes[Int(responders.node[Int(stop.responder)])].id
-            return "\(nodes[Int(responders.node[Int(best.bound)])].id) covers \(format(best.score)) of the \(format(needed)) it needed "
+            let container = responderTable.tree.kind[Int(stop.responder)] == .root ? "the screen" : nodes[Int(responderTable.tree.node[Int(stop.responder)])].id
+            return "\(nodes[Int(responderTable.tree.node[Int(best.bound)])].id) covers \(format(best.score)) of the \(format(needed)) it needed "
                 + "(\(JSONValue.format(r.radius)) pt touch, \(profile)), so the touch binds to \(container), where nothing handles a tap"
         }
         guard let target = targets.last(where: { nodes[$0].frame.contains(p) }) else {

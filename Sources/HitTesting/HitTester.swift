@@ -36,6 +36,9 @@ public struct HitScratch {
     /// Filled by `competitors(for:scratch:)`.
     public internal(set) var ordered: [Handler] = []
     public internal(set) var simultaneous: [Handler] = []
+    /// Whose competitors `ordered` and `simultaneous` hold (the tester is kept, so its
+    /// identity cannot be reused): asking again for the same ones costs nothing.
+    var competitorsOf: (tester: HitTester, responder: Int32, view: Int)?
 
     public init() {
         candidates.reserveCapacity(32)
@@ -80,6 +83,8 @@ public final class HitTester: Sendable {
     let baseShape: [Int32]      // leaf's own shape (for gestures attached before a contentShape), -1 none
     let gateAncestor: [Int32]   // nearest strict ancestor with a gate, -1 none
     let shapes: [HitShape]
+    /// `shapes` flattened for the binder's inner loop (no enum copy, no call per sample).
+    let shapeBoxes: [ShapeBox]
     let shapeOwner: [Int32]
     /// UIKit views that host SwiftUI content (U5).
     let hosting: [Bool]
@@ -92,7 +97,7 @@ public final class HitTester: Sendable {
     /// Views carrying a tap-like handler, in document order.
     public let targets: [Int]
     /// The responders SwiftUI content binds over (touch-binding.md §1).
-    let responders: ResponderTree
+    let responderTable: ResponderTable
     /// Leaves, content shapes and platform views by their region's box.
     let atomIndex: RTree
     /// UIKit views by their self shape's box, and SwiftUI trees by their hosting view's bounds.
@@ -125,8 +130,9 @@ public final class HitTester: Sendable {
         self.profileChoice = choice
         self.density = ScreenDensity(requested: settings.mmPerPoint, model: snapshot.device.model)
         let tree = c.compileResponders(profile: choice.profile)
-        self.responders = tree
+        self.responderTable = ResponderTable(tree)
         self.shapes = c.shapes
+        self.shapeBoxes = c.shapes.map(ShapeBox.init)
         self.shapeOwner = c.shapeOwner
         var atoms: [(box: Rect, payload: Int32)] = []
         for r in 0..<tree.count where tree.isAtomic(r) {

@@ -100,7 +100,7 @@ extension HitTester {
         var suspects: [Int] = []
         if let stop = location.binding?.stop {
             for c in [stop.runnerUp, stop.best].compactMap({ $0 }) where tapWinner(responder: c.bound, scratch: &scratch) == nil {
-                suspects.append(Int(responders.node[Int(c.bound)]))
+                suspects.append(Int(responderTable.tree.node[Int(c.bound)]))
             }
         }
         var v = location.node
@@ -132,19 +132,19 @@ extension HitTester {
     }
 
     private func candidate(_ responder: Int32, score: Double, at p: Point, handler: Handler?) -> TouchResult.Candidate {
-        TouchResult.Candidate(handler: handler, node: Int(responders.node[Int(responder)]), score: score,
+        TouchResult.Candidate(handler: handler, node: Int(responderTable.tree.node[Int(responder)]), score: score,
                               distance: regionDistance(responder, to: p))
     }
 
     /// How far the nearest point of a responder's region is from `p` (0 inside): its own
     /// shape, or the nearest of the regions its union is made of.
     func regionDistance(_ r: Int32, to p: Point) -> Double {
-        let t = responders
+        let rt = responderTable
         let i = Int(r)
-        if t.isAtomic(i) { return shapes[Int(t.shape[i])].distance(to: p) }
+        if rt.tree.isAtomic(i) { return shapes[Int(rt.tree.shape[i])].distance(to: p) }
         var best = Double.infinity
-        for a in (i + 1)..<Int(t.end[i]) where t.isAtomic(a) && t.barrierAbove[a] <= r {
-            best = min(best, shapes[Int(t.shape[a])].distance(to: p))
+        for a in (i + 1)..<Int(rt.tree.end[i]) where rt.tree.isAtomic(a) && rt.tree.barrierAbove[a] <= r {
+            best = min(best, shapes[Int(rt.tree.shape[a])].distance(to: p))
         }
         return best.isFinite ? best : 0
     }

@@ -403,9 +403,9 @@ struct TraceFit {
     mutating func check(_ trace: StoredTrace, _ results: [PressResult]) {
         let bounds = snapshot.canvas
         if let model = trace.header.deviceModel, let mine = snapshot.device.model, model != mine { devices.insert(model) }
-        for r in results where r.partOf == nil {
-            if !bounds.containsClosed(r.at) { outside += 1; outsideTraces.insert(r.trace) }
-            if let e = r.expect, tester.index(ofID: e) == nil { unknownExpect[e, default: 0] += 1 }
+        for i in results.indices where results[i].partOf == nil {  // by index: no copy of each result
+            if !bounds.containsClosed(results[i].at) { outside += 1; outsideTraces.insert(results[i].trace) }
+            if let e = results[i].expect, tester.index(ofID: e) == nil { unknownExpect[e, default: 0] += 1 }
         }
     }
 

@@ -120,7 +120,7 @@ public struct Replayer: Sendable {
         if let w = a.winner {
             let outcome: TouchResult.Outcome = touch.outcome == .ambiguous ? .ambiguous
                 : (touch.location.responder >= 0 && touch.location.binding?.centre == false ? .expanded : .hit)
-            result = fired(result, w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, press: p)
+            fired(&result, w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, press: p)
             used = w.recognition.pressesUsed
         } else if let d = a.disabled {
             result.outcome = .disabled
@@ -143,10 +143,9 @@ public struct Replayer: Sendable {
         return (result, used)
     }
 
-    /// A result for a press that fired `winner`.
-    private func fired(_ base: PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(handler: Handler, recognition: Recognition)],
-                       higherTaps: Int, outcome: TouchResult.Outcome, touch: TouchResult, press p: Press) -> PressResult {
-        var result = base
+    /// Fills in the result of a press that fired `winner`.
+    private func fired(_ result: inout PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(handler: Handler, recognition: Recognition)],
+                       higherTaps: Int, outcome: TouchResult.Outcome, touch: TouchResult, press p: Press) {
         let (h, r) = winner
         result.outcome = outcome
         result.node = tester.snapshot.nodes[h.node].id
@@ -164,7 +163,6 @@ public struct Replayer: Sendable {
         }
         result.reason = why
         if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
-        return result
     }
 
     private func fill(_ result: inout PressResult, from touch: TouchResult) {

@@ -53,20 +53,20 @@ public struct SuiteStats: Sendable {
     /// Folds one trace's results (in press order).
     public mutating func add(trace results: [PressResult]) {
         var seen = Set<String>()  // first try: per trace, the first press expecting each node
-        for r in results where r.partOf == nil {
+        for i in results.indices where results[i].partOf == nil {  // by index: no copy of each result
             presses += 1
-            if let expect = r.expect, seen.insert(expect).inserted {
+            if let expect = results[i].expect, seen.insert(expect).inserted {
                 targets[expect, default: TargetResponsiveness(node: expect)].expectedTries += 1
                 firstTries += 1
-                if r.met == true {
+                if results[i].met == true {
                     targets[expect]!.firstTryMet += 1
                     firstTriesMet += 1
                 }
             }
-            guard r.fired, let node = r.node else { continue }
+            guard results[i].fired, let node = results[i].node else { continue }
             fired += 1
             targets[node, default: TargetResponsiveness(node: node)].firings += 1
-            if let l = r.latencyMs { latencyCounts[ActionKey(node: node, action: r.action), default: [:]][l, default: 0] += 1 }
+            if let l = results[i].latencyMs { latencyCounts[ActionKey(node: node, action: results[i].action), default: [:]][l, default: 0] += 1 }
         }
         bursts += Responsiveness.bursts(results, settings: settings)
     }

@@ -275,11 +275,16 @@ private final class EventInserter {
     private var pending: [(trace: Int64, event: TouchEvent)] = []
     private static let phaseNames: [ContiguousArray<CChar>] = Phase.allCases.map { ContiguousArray($0.rawValue.utf8CString) }
 
+    private static let row = "(?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let prefix = "INSERT INTO event (trace_id, t, touch, phase, x, y, radius, expect) VALUES "
+    private static let manySQL = prefix + Array(repeating: row, count: batch).joined(separator: ", ")
+
     init(_ db: Database) throws {
-        let row = "(?, ?, ?, ?, ?, ?, ?, ?)"
-        let prefix = "INSERT INTO event (trace_id, t, touch, phase, x, y, radius, expect) VALUES "
-        many = try db.makeStatement(sql: prefix + Array(repeating: row, count: EventInserter.batch).joined(separator: ", "))
-        one = try db.makeStatement(sql: prefix + row)
+        let row = EventInserter.row
+        let prefix = EventInserter.prefix
+        // Cached on the connection: a folder of JSON Lines files prepares them once, not once a file.
+        many = try db.cachedStatement(sql: EventInserter.manySQL)
+        one = try db.cachedStatement(sql: prefix + row)
         pending.reserveCapacity(EventInserter.batch)
     }
 

@@ -215,8 +215,14 @@ public final class TraceStore: Sendable {
     }
 
     /// The time as history and imports record it (ISO 8601, UTC, seconds): the one clock.
+    /// Written by hand from `gmtime_r`: a new `ISO8601DateFormatter` per call set up ICU each
+    /// time (9 % of importing 1,000 JSON Lines files, one timestamp per file).
     public static func now() -> String {
-        ISO8601DateFormatter().string(from: Date())
+        var seconds = time(nil)
+        var t = tm()
+        gmtime_r(&seconds, &t)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(t.tm_year + 1900)-\(two(t.tm_mon + 1))-\(two(t.tm_mday))T\(two(t.tm_hour)):\(two(t.tm_min)):\(two(t.tm_sec))Z"
     }
 }
 

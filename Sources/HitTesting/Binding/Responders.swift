@@ -65,6 +65,14 @@ struct ResponderTree: Sendable {
     }
 }
 
+/// The responder tree behind one reference: the hot paths hold the table (one retain)
+/// and read `table.tree.kind[i]` in place, where a local copy of the tree would retain
+/// each of its arrays.
+final class ResponderTable: Sendable {
+    let tree: ResponderTree
+    init(_ tree: ResponderTree) { self.tree = tree }
+}
+
 extension Compilation {
     /// Builds the responder tree from the compiled regions and handlers (touch-binding.md §1).
     mutating func compileResponders(profile: TouchProfile) -> ResponderTree {
@@ -190,15 +198,15 @@ extension Compilation {
 
 extension HitTester {
     /// The view a responder belongs to.
-    public func node(ofResponder r: Int32) -> Int { Int(responders.node[Int(r)]) }
+    public func node(ofResponder r: Int32) -> Int { Int(responderTable.tree.node[Int(r)]) }
 
     /// What a responder is, in words: `leaf`, `onTapGesture`, `contentShape`, `opacity`, `platform view`, `root`.
     public func kindName(ofResponder r: Int32) -> String {
         let i = Int(r)
-        switch responders.kind[i] {
+        switch responderTable.tree.kind[i] {
         case .root: return "root"
         case .leaf: return "leaf"
-        case .gesture: return entryName(of: handlers[Int(responders.node[i])][Int(responders.handlerSlot[i])])
+        case .gesture: return entryName(of: handlers[Int(responderTable.tree.node[i])][Int(responderTable.tree.handlerSlot[i])])
         case .contentShape: return "contentShape"
         case .opacity: return "opacity"
         case .platform: return "platform view"

@@ -115,14 +115,21 @@ extension HitTester {
     /// - Complexity: O(log n + k · (s + d)) for k regions near the touch, s samples and depth d.
     func bind(at c: Point, cloud: TouchCloud, root: Int32, excluding: Range<Int>?, record: Bool,
               buffers b: inout BindBuffers) -> Binding {
-        let t = responders
-        b.prepare(t.count)
+        let rt = responderTable
+        b.prepare(rt.tree.count)
         defer { b.reset() }
         let n = cloud.count
         b.points.removeAll(keepingCapacity: true)
-        for i in 0..<n { b.points.append(cloud.sample(i, around: c)) }
+        // The samples, and the box of the samples as computed (a region's box decides for all of them at once).
+        var cx0 = Double.infinity, cx1 = -Double.infinity, cy0 = Double.infinity, cy1 = -Double.infinity
+        for i in 0..<n {
+            let p = cloud.sample(i, around: c)
+            b.points.append(p)
+            cx0 = min(cx0, p.x); cx1 = max(cx1, p.x); cy0 = min(cy0, p.y); cy1 = max(cy1, p.y)
+        }
+        if !(c.x.isFinite && c.y.isFinite) { cx0 = -.infinity; cy0 = -.infinity; cx1 = .infinity; cy1 = .infinity }  // no box decides
         let all: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
-        let rootEnd = Int(t.end[Int(root)])
+        let rootEnd = Int(rt.tree.end[Int(root)])
         let reach = cloud.reach
 
         // Regions near the cloud: which samples each holds, carried up to the containers whose union includes them.
@@ -131,24 +138,38 @@ extension HitTester {
             if settings.spatialIndex {
                 atomIndex.query(x0: c.x - reach, y0: c.y - reach, x1: c.x + reach, y1: c.y + reach, visit)
             } else {
-                for a in (Int(root) + 1)..<rootEnd where t.isAtomic(a) { visit(Int32(a)) }
+                for a in (Int(root) + 1)..<rootEnd where rt.tree.isAtomic(a) { visit(Int32(a)) }
             }
         }
         nearby { a32 in
             let a = Int(a32)
             guard a > Int(root) && a < rootEnd else { return }
-            if let excluding, excluding.contains(Int(t.node[a])) { return }
-            let shape = shapes[Int(t.shape[a])]
+            if let excluding, excluding.contains(Int(rt.tree.node[a])) { return }
+            let k = Int(rt.tree.shape[a])
+            let box = shapeBoxes[k]
             var mask: UInt64 = 0
-            for i in 0..<n where shape.contains(b.points[i]) { mask |= 1 << UInt64(i) }
+            if box.polygon {
+                let shape = shapes[k]
+                for i in 0..<n where shape.contains(b.points[i]) { mask |= 1 << UInt64(i) }
+            } else if cx1 < box.minX || cx0 >= box.maxX || cy1 < box.minY || cy0 >= box.maxY {
+                return  // every sample is outside the box
+            } else if box.plain && cx0 >= box.minX && cx1 < box.maxX && cy0 >= box.minY && cy1 < box.maxY {
+                mask = all  // every sample is inside the rectangle
+            } else {
+                b.points.withUnsafeBufferPointer { points in
+                    for i in 0..<n where box.boxContains(points[i].x, points[i].y) {
+                        if box.plain || shapes[k].contains(points[i]) { mask |= 1 << UInt64(i) }
+                    }
+                }
+            }
             guard mask != 0 else { return }
             // Its own region, then each ancestor up to (not including) the nearest barrier.
-            let barrier = Int(t.barrierAbove[a])
+            let barrier = Int(rt.tree.barrierAbove[a])
             var r = a
             b.touch(Int32(r))
             b.region[r] |= mask
             while true {
-                let p = Int(t.parent[r])
+                let p = Int(rt.tree.parent[r])
                 guard p >= 0 else { break }
                 b.touch(Int32(p))
                 if !b.linked[r] {
@@ -166,19 +187,13 @@ extension HitTester {
         let profile = self.profile
         func enter(_ r: Int32, mask: UInt64, buffers b: inout BindBuffers) -> Bool {
             let i = Int(r)
-            guard !t.silent[i] else { return false }
+            guard !rt.tree.silent[i] else { return false }
             let region = b.region[i] & all
             let free = region & ~mask
             guard free != 0 else { return false }
-            var weight = 0.0
-            var bits = free
-            while bits != 0 {
-                let s = bits.trailingZeroBitCount
-                weight += cloud.weights[s]
-                bits &= bits - 1
-            }
-            let opacity = t.kind[i] == .opacity ? (profile.bindingOpacity(t.opacity[i]) ?? 0) : 1
-            let score = t.priority[i] * opacity * weight
+            let weight = cloud.weight(of: free)
+            let opacity = rt.tree.kind[i] == .opacity ? (profile.bindingOpacity(rt.tree.opacity[i]) ?? 0) : 1
+            let score = rt.tree.priority[i] * opacity * weight
             guard score != 0 else { return false }
             let covered = opacity > 0.5 ? mask | free : mask
             let childMask = mask | (~region & all)
@@ -243,7 +258,7 @@ extension HitTester {
                 var answer: (bound: Int32, score: Double, covered: UInt64)?
                 if passes, let best = f.best {
                     answer = (best.bound, f.score, f.covered)
-                } else if profile.containersPassThrough && t.isContainer(i) {
+                } else if profile.containersPassThrough && rt.tree.isContainer(i) {
                     answer = nil
                 } else {
                     answer = (f.r, f.score, f.covered)

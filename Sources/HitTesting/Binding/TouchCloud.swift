@@ -19,6 +19,12 @@ public struct TouchCloud: Sendable, Equatable {
     public let weights: [Double]
     /// The farthest sample's distance from the centre.
     public let reach: Double
+    /// Bit i: sample i, per ring (ring 0 is the centre), and each ring's sample weight.
+    let ringMasks: [UInt64]
+    let ringWeights: [Double]
+    /// Every weight is a multiple of 1/64 (24, 6, 3, 2, 1.5 up to r = 20): any sum of them is
+    /// exact, so it may be taken ring by ring (a count times a weight) instead of sample by sample.
+    let exactSums: Bool
 
     public var count: Int { weights.count }
 
@@ -56,6 +62,38 @@ public struct TouchCloud: Sendable, Equatable {
         self.dy = dy
         self.weights = weights
         self.reach = reach
+        var masks: [UInt64] = [1], ringWeights: [Double] = [24]
+        var first = 1
+        if n > 1 {
+            for k in 1..<n {
+                let count = 4 * k
+                masks.append(((1 << UInt64(count)) - 1) << UInt64(first))
+                ringWeights.append(weights[first])
+                first += count
+            }
+        }
+        self.ringMasks = masks
+        self.ringWeights = ringWeights
+        self.exactSums = weights.allSatisfy { ($0 * 64).rounded() == $0 * 64 }
+    }
+
+    /// The total weight of the samples in `mask`, summed in sample order (what the binding's
+    /// scores are made of), or ring by ring when that gives the same sum bit for bit.
+    @inline(__always) func weight(of mask: UInt64) -> Double {
+        var weight = 0.0
+        if exactSums {
+            for k in 0..<ringMasks.count {
+                let c = (mask & ringMasks[k]).nonzeroBitCount
+                if c != 0 { weight += Double(c) * ringWeights[k] }
+            }
+            return weight
+        }
+        var bits = mask
+        while bits != 0 {
+            weight += weights[bits.trailingZeroBitCount]
+            bits &= bits - 1
+        }
+        return weight
     }
 
     /// Sample `i` of a touch at `c`.

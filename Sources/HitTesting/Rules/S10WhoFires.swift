@@ -57,10 +57,12 @@ extension HitTester {
 
     /// The walk of `competitors(for:)` from a bound responder or a UIKit view.
     func competitors(responder: Int32, view: Int, scratch: inout HitScratch) {
+        if let last = scratch.competitorsOf, last.tester === self, last.responder == responder, last.view == view { return }
+        scratch.competitorsOf = (self, responder, view)
         scratch.ordered.removeAll(keepingCapacity: true)
         scratch.simultaneous.removeAll(keepingCapacity: true)
         var r = Int(responder), v = view
-        let t = responders
+        let rt = responderTable
         let nodes = snapshot.nodes
         while r >= 0 || v >= 0 {
             if r >= 0 {
@@ -69,21 +71,21 @@ extension HitTester {
                 var top = r
                 var a = r
                 while a >= 0 {
-                    if t.kind[a] == .gesture { scratch.segment.append(a) }
+                    if rt.tree.kind[a] == .gesture { scratch.segment.append(a) }
                     top = a
-                    a = Int(t.parent[a])
+                    a = Int(rt.tree.parent[a])
                 }
                 for g in scratch.segment.reversed() {
-                    let h = handlers[Int(t.node[g])][Int(t.handlerSlot[g])]
+                    let h = handlers[Int(rt.tree.node[g])][Int(rt.tree.handlerSlot[g])]
                     if h.priority == .high && !h.isMasked { scratch.ordered.append(h) }
                 }
                 for g in scratch.segment {
-                    let h = handlers[Int(t.node[g])][Int(t.handlerSlot[g])]
+                    let h = handlers[Int(rt.tree.node[g])][Int(rt.tree.handlerSlot[g])]
                     guard !h.isMasked else { continue }
                     if h.priority == .normal { scratch.ordered.append(h) } else if h.priority == .simultaneous { scratch.simultaneous.append(h) }
                 }
                 // Out of the tree: its hosting view, if it has one.
-                v = nodes[Int(t.node[top])].parent
+                v = nodes[Int(rt.tree.node[top])].parent
                 r = -1
             } else {
                 // A run of UIKit views from v up: each view's recognizers, then its control (U4).
@@ -95,7 +97,7 @@ extension HitTester {
                     }
                     let p = nodes[u].parent
                     if p >= 0 && nodes[p].system == .swiftui {
-                        r = Int(t.platformOf[u])  // a representable: SwiftUI's gestures around it come next
+                        r = Int(rt.tree.platformOf[u])  // a representable: SwiftUI's gestures around it come next
                         break
                     }
                     u = p
@@ -113,6 +115,9 @@ extension HitTester {
     ///
     /// - Parameter recognize: what the competitor makes of the touch, or nil when it
     ///   does not recognize it (for a single tap at a point: whether it is tap-like).
+    /// - Note: `@inlinable` so that each caller gets it specialized for its `R` (a generic
+    ///   call across modules looks up `Arbitration<R>`'s metadata at run time, once per press).
+    @inlinable
     public static func arbitrate<R>(ordered: [Handler], simultaneous: [Handler],
                                     recognize: (Handler) -> R?) -> Arbitration<R> {
         var a = Arbitration<R>()
@@ -164,8 +169,8 @@ public struct Arbitration<R> {
     public var disabled: Handler?
     /// The largest tap count among enabled competitors ahead of the winner that did not recognize.
     public var higherTaps = 0
-    public init() {}
+    @inlinable public init() {}
 
-    public var fired: Handler? { winner?.handler }
-    public var simultaneousHandlers: [Handler] { also.map(\.handler) }
+    @inlinable public var fired: Handler? { winner?.handler }
+    @inlinable public var simultaneousHandlers: [Handler] { also.map(\.handler) }
 }

@@ -51,7 +51,7 @@ extension HitTester {
                        scratch: inout HitScratch) -> Location {
         guard !snapshot.nodes.isEmpty else { return Location() }
         if snapshot.nodes[0].system == .swiftui {
-            let root = responders.islandOf[0]
+            let root = responderTable.tree.islandOf[0]
             guard root >= 0 else { return Location() }
             let b = bind(at: c, cloud: cloud, root: root, excluding: excluding, record: record, buffers: &scratch.binding)
             if b.bound >= 0 && !b.rootBound { return located(b, at: c, cloud: cloud, excluding: excluding, record: record, scratch: &scratch) }
@@ -66,8 +66,8 @@ extension HitTester {
     /// representable is hit-tested exactly from there; itself when nothing inside takes the point).
     private func located(_ b: Binding, at c: Point, cloud: TouchCloud, excluding: Range<Int>?, record: Bool,
                          scratch: inout HitScratch) -> Location {
-        let node = Int(responders.node[Int(b.bound)])
-        if responders.kind[Int(b.bound)] == .platform {
+        let node = Int(responderTable.tree.node[Int(b.bound)])
+        if responderTable.tree.kind[Int(b.bound)] == .platform {
             if var inner = landUIKit(at: c, cloud: cloud, scope: node, excluding: excluding, record: record, scratch: &scratch) {
                 if inner.binding == nil { inner.binding = b }
                 return inner
@@ -115,11 +115,11 @@ extension HitTester {
             let v = Int(scratch.candidates[k])
             k += 1
             if let excluding, excluding.contains(v) { continue }
-            let node = snapshot.nodes[v]
-            if node.system == .swiftui {
+            if snapshot.nodes[v].system == .swiftui {  // (read in place: a copy of the node retains its arrays)
                 // A SwiftUI tree under a hosting view: its host's bounds (and every gate above) must hold c.
-                guard alive[node.parent], gatesHold(c, from: node.parent, scope: scope) else { continue }
-                let root = responders.islandOf[v]
+                let host = snapshot.nodes[v].parent
+                guard alive[host], gatesHold(c, from: host, scope: scope) else { continue }
+                let root = responderTable.tree.islandOf[v]
                 let b = bind(at: c, cloud: cloud, root: root, excluding: excluding, record: record, buffers: &scratch.binding)
                 if b.bound >= 0 && !b.rootBound {
                     return located(b, at: c, cloud: cloud, excluding: excluding, record: record, scratch: &scratch)
