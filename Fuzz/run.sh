@@ -5,6 +5,7 @@
 #   Fuzz/run.sh                          # every target, 1,000,000 executions each
 #   Fuzz/run.sh -n 3000                  # a smoke run (what .ci/run does)
 #   Fuzz/run.sh -n 5000000 -j 2 wda lint # some targets, two worker processes each
+#   Fuzz/run.sh -t 600 bundle            # stop after 600 s (or the executions, whichever comes first)
 #
 # Seeds come from the repository (Traces/, Baselines/, the test fixtures and the
 # inputs that once crashed a target, Tests/ConvertersTests/Fixtures/crashes/) and
@@ -21,12 +22,14 @@ root=..
 runs=1000000
 jobs=1
 config=release
-while getopts "n:j:c:" opt; do
+seconds_limit=0
+while getopts "n:j:c:t:" opt; do
   case $opt in
     n) runs=$OPTARG ;;
     j) jobs=$OPTARG ;;
     c) config=$OPTARG ;;
-    *) echo "usage: $0 [-n executions] [-j workers] [-c release|debug] [target...]" >&2; exit 64 ;;
+    t) seconds_limit=$OPTARG ;;
+    *) echo "usage: $0 [-n executions] [-t seconds] [-j workers] [-c release|debug] [target...]" >&2; exit 64 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -74,11 +77,12 @@ for t in "${targets[@]}"; do
   done
   if [ -d "Corpus/$t" ]; then cp Corpus/"$t"/* "$corpus"/ 2>/dev/null || true; fi
   log=$work/run.log
-  echo "== fuzz-$t: $runs executions"
+  echo "== fuzz-$t: $runs executions$( [ "$seconds_limit" -gt 0 ] && echo " or $seconds_limit s")"
   start=$(date +%s)
   # -timeout: an input that takes longer is a hang; -rss_limit_mb: more memory is an out-of-memory.
   args=(-dict="$here/Dictionaries/$t.dict" -artifact_prefix="$crashes/" -timeout=10 -rss_limit_mb=2048
         -max_len=16384 -print_final_stats=1)
+  [ "$seconds_limit" -gt 0 ] && args+=(-max_total_time="$seconds_limit")
   if [ "$jobs" -gt 1 ]; then
     # Workers share the corpus; each runs its share of the executions.
     args+=(-runs=$(( runs / jobs )) -jobs="$jobs" -workers="$jobs")

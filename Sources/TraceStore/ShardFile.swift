@@ -269,7 +269,7 @@ extension ShardRecord {
             part.bursts = try Row.fetchAll(db, sql: "SELECT * FROM shard_burst WHERE run_suite_id = ? ORDER BY rowid", arguments: [id]).map { b in
                 var presses: [Int] = []
                 if case .array(let items)? = try? JSONValue(JSONDocument(parsing: b["presses"] as String), at: 0) {
-                    presses = items.compactMap { if case .number(let d) = $0 { Int(d) } else { nil } }
+                    presses = items.compactMap { if case .number(let d) = $0 { Int(exactly: d) } else { nil } }
                 }
                 return Part.Burst(traceID: b["trace_id"], presses: presses, x: b["x"], y: b["y"], resolved: b["resolved"], target: label(b["target_id"]))
             }

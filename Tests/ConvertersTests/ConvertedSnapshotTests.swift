@@ -45,17 +45,28 @@ struct ConvertedSnapshotTests {
         #expect(c.warnings.contains { $0.hasPrefix("line 3: UIView: frame [180000, 0, 10, 10] is outside what a snapshot holds") })
     }
 
-    @Test("SwiftUI tap counts outside 1…100 are clamped with a warning naming the line and path (a count of 500 was written and then refused)")
-    func tapCounts() throws {
-        func payload(_ count: Int) -> String {
-            Raw.payload(Raw.modifier("TapGestureModifier", value: Raw.attr("", "TapGestureModifier", [Raw.attr("count", "Int", value: "\(count)")]),
+    /// The three places SwiftUI data gives a tap count: iOS 26's `TapGestureModifier`, and the `count` of a
+    /// `TapGesture` or `SpatialTapGesture` attached by `AddGestureModifier`.
+    static let tapCountSites: [(name: String, payload: @Sendable (Int) -> String, gesture: @Sendable (Int) -> GestureAttachment)] = [
+        ("TapGestureModifier", { n in
+            Raw.payload(Raw.modifier("TapGestureModifier", value: Raw.attr("", "TapGestureModifier", [Raw.attr("count", "Int", value: "\(n)")]),
                                      [Raw.view("Color", [0, 0, 10, 10])]))
-        }
+        }, { n in GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: n))) }),
+        ("TapGesture", { n in HostileInputTests.gesturePayload("_EndedGesture<TapGesture>", "TapGesture", count: "\(n)") },
+         { n in GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: n))) }),
+        ("SpatialTapGesture", { n in HostileInputTests.gesturePayload("SpatialTapGesture", "SpatialTapGesture", count: "\(n)") },
+         { n in GestureAttachment(entry: "gesture", gesture: Gesture(.spatialTap(count: n))) }),
+    ]
+
+    @Test("SwiftUI tap counts outside 1…100 are clamped with a warning naming the line and path (a count of 500 was written and then refused)",
+          arguments: 0..<3)
+    func tapCounts(site: Int) throws {
+        let (name, payload, gesture) = Self.tapCountSites[site]
         let (c, s) = try roundTrip(payload(500), .swiftuiDebug)
-        #expect(s.nodes[1].modifiers == [.gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: 100))))])
-        #expect(c.warnings.contains { $0.hasPrefix("line 1: [0].children[0]: Color: tap count 500 is outside 1…100: clamped to 100") })
+        #expect(s.nodes[1].modifiers == [.gesture(gesture(100))], "\(name)")
+        #expect(c.warnings.contains { $0.hasPrefix("line 1: [0].children[0]: Color: tap count 500 is outside 1…100: clamped to 100") }, "\(name)")
         let (_, zero) = try roundTrip(payload(0), .swiftuiDebug)
-        #expect(zero.nodes[1].modifiers == [.gesture(GestureAttachment(entry: "onTapGesture", gesture: Gesture(.tap(count: 1))))])
+        #expect(zero.nodes[1].modifiers == [.gesture(gesture(1))], "\(name)")
     }
 
     @Test("A bundle's tap count of 500 and a negative press duration are clamped with warnings; a screen given empty falls back to the file's name")

@@ -31,12 +31,22 @@ struct HostileInputTests {
         return #"[{"properties":[{"id":0,"attribute":{"type":"SwiftUI.X","readableType":"TapGestureModifier","flags":\#(flags)}}\#(v)],"children":[]}]"#
     }
 
-    @Test("SwiftUI debug data: flags, counts, kind bits and masks that are no whole number stop the conversion with line and JSON path (they trapped before)", arguments: [
+    /// An `AddGestureModifier` whose gesture value holds a `count` (a tap gesture's, not `TapGestureModifier`'s).
+    static func gesturePayload(_ gesture: String, _ own: String, count: String) -> String {
+        let g = gesture == own ? Raw.attr("gesture", own, [Raw.attr("count", "Int", value: count)])
+            : Raw.attr("gesture", gesture, [Raw.attr("content", own, [Raw.attr("count", "Int", value: count)])])
+        return Raw.payload(Raw.modifier("AddGestureModifier<\(gesture), DefaultGestureCombiner>", value: Raw.attr("", "M", [g]),
+                                        [Raw.view("Color", [0, 0, 10, 10])]))
+    }
+
+    @Test("SwiftUI debug data: flags, TapGestureModifier and tap gesture counts, kind bits and masks that are no whole number stop the conversion with line and JSON path (they trapped before)", arguments: [
         (swiftUI(flags: "1e300"), "flags"),
         (swiftUI(flags: "2", value: #"{"type":"T","readableType":"T","flags":0,"subattributes":[{"name":"count","readableType":"Int","flags":0,"value":1e300}]}"#), "count"),
         (swiftUI(flags: "2", value: #"{"type":"T","readableType":"T","flags":0,"subattributes":[{"name":"count","readableType":"Int","flags":0,"value":-3}]}"#), "count"),
         (Raw.payload(Raw.modifier("AddGestureModifier<TapGesture, DefaultGestureCombiner>", value: Raw.attr("", "M", [Raw.attr("gestureMask", "GestureMask", [Raw.attr("rawValue", "UInt32", value: "1.5")])]), [Raw.view("Color", [0, 0, 10, 10])])), "rawValue"),
         (Raw.payload(Raw.modifier("_ContentShapeKindModifier<Rectangle>", value: Raw.attr("", "M", [Raw.attr("kind", "ContentShapeKinds", [Raw.attr("rawValue", "Int", value: "9e99")])]), [Raw.view("Color", [0, 0, 10, 10])])), "rawValue"),
+        (gesturePayload("_EndedGesture<TapGesture>", "TapGesture", count: "1e300"), "count"),
+        (gesturePayload("SpatialTapGesture", "SpatialTapGesture", count: "-1"), "count"),
     ])
     func swiftUIIntegers(payload: String, name: String) throws {
         let e = try #require(captureError(payload, .swiftuiDebug))

@@ -102,7 +102,7 @@ struct ConvertCommandTests {
     /// One hostile integer for every reader of JSON (and CSV) the tool has: each is exit 2 with the file,
     /// the line and (in JSON) the path, never a trap. Audit waivers hold no number, and history is read
     /// from the database the tool wrote, so neither appears here.
-    @Test("Every reader refuses an integer that does not fit with file, line and path: snapshot, trace JSONL and CSV, baseline, capture bundle, SwiftUI debug data")
+    @Test("Every reader refuses an integer that does not fit with file, line and path: snapshot, trace JSONL and CSV, baseline and its known problems, capture bundle, SwiftUI debug data")
     func everyReaderChecksIntegers() throws {
         let dir = Scratch()
         let snapshot = dir.file("s.json", #"""
@@ -123,6 +123,12 @@ struct ConvertCommandTests {
          "presses":[{"trace":"t","press":1e300,"at":[1,1],"outcome":"miss"}],
          "targets":[]}
         """)
+        let known = dir.path + "/known"
+        try FileManager.default.createDirectory(atPath: known, withIntermediateDirectories: true)
+        _ = dir.file("known/Settings.json", """
+        {"format":"tapreplay-baseline","version":1,"suite":"Settings","presses":[],"targets":[],
+         "known":[{"rule":"R1","node":"x","trace":"t","press":1e300,"why":"w"}]}
+        """)
         let bundle = dir.file("b.capture.json", #"{"format":"tapreplay-capture","version":1e300,"windows":[]}"#)
         let swiftUI = dir.file("p.swiftui.json", #"[{"properties":[{"id":0,"attribute":{"type":"T","readableType":"T","flags":1e300}}],"children":[]}]"#)
         let cases: [([String], String)] = [
@@ -133,6 +139,8 @@ struct ConvertCommandTests {
             (["import", csv, "--db", dir.db], "\(csv):2: "),
             (["run", "--snapshots", Replay.root + "/Traces/snapshots/Settings.json", "--baseline", baselines, "--db", dir.path + "/b.sqlite"],
              "Settings.json:2: presses[0].press: "),
+            (["run", "--snapshots", Replay.root + "/Traces/snapshots/Settings.json", "--baseline", known, "--db", dir.path + "/k.sqlite"],
+             "Settings.json:2: known[0].press: "),
             (["convert", bundle], "\(bundle):1: version: "),
             (["import", bundle, "--db", dir.db], "\(bundle):1: version: "),
             (["convert", swiftUI], "\(swiftUI):1: [0].properties[0].attribute.flags: flags: "),
