@@ -246,11 +246,11 @@ extension TraceFit {
     mutating func add(counts text: String) {
         guard let document = try? JSONDocument(parsing: text) else { return }
         let v = JSONValue(document, at: document.root)
-        if case .number(let n)? = v["outside"] { outside += Int(n) }
+        if case .number(let n)? = v["outside"], let k = Int(exactly: n), k >= 0, k <= 1 << 40 { outside += k }
         if case .array(let items)? = v["outsideTraces"] { for case .string(let s) in items { outsideTraces.insert(s) } }
         if case .array(let items)? = v["devices"] { for case .string(let s) in items { devices.insert(s) } }
         if case .object(let pairs)? = v["unknownExpect"] {
-            for p in pairs { if case .number(let n) = p.value { unknownExpect[p.key, default: 0] += Int(n) } }
+            for p in pairs { if case .number(let n) = p.value, let k = Int(exactly: n), k >= 0, k <= 1 << 40 { unknownExpect[p.key, default: 0] += k } }
         }
     }
 }

@@ -94,12 +94,12 @@ enum ShardIdentity {
         init(_ v: JSONValue?) {
             if case .string(let s)? = v?["file"] { file = s }
             if case .string(let s)? = v?["contentHash"] { contentHash = s }
-            if case .number(let d)? = v?["version"] { version = Int(d) }
+            if case .number(let d)? = v?["version"] { version = Int(exactly: d) }
             if case .array(let items)? = v?["known"] {
                 known = items.compactMap { k in
                     guard let rule = k["rule"]?.text, let node = k["node"]?.text, let why = k["why"]?.text else { return nil }
                     var press: Int?
-                    if case .number(let d)? = k["press"] { press = Int(d) }
+                    if case .number(let d)? = k["press"] { press = Int(exactly: d) }
                     return AcceptedProblem(rule: rule, node: node, trace: k["trace"]?.text, press: press, who: k["who"]?.text,
                                            why: why, since: k["since"]?.text)
                 }

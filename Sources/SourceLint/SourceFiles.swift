@@ -98,26 +98,42 @@ public enum SourceFiles {
     public static let maximumBracketNesting = 12
 
     /// The deepest `[` nesting outside strings and comments, and the line where it is reached.
+    /// A `"` string ends at its closing quote or at the end of its line (the parser reads an
+    /// unterminated one so), a `"""` string at the next `"""`: an unclosed quote cannot hide
+    /// the brackets after it.
     static func bracketNesting(_ source: String) -> (depth: Int, line: Int)? {
+        let bytes = Array(source.utf8)
         var depth = 0, deepest = 0, line = 1, deepestLine = 1
-        var inString = false, lineComment = false, blockComment = 0
-        var previous: UInt8 = 0
-        for byte in source.utf8 {
-            defer { previous = byte }
-            if byte == 10 { line += 1; lineComment = false; continue }
+        var inString = false, multiline = false, lineComment = false, blockComment = 0
+        let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        func tripleQuote(at i: Int) -> Bool { i + 2 < bytes.count && bytes[i] == quote && bytes[i + 1] == quote && bytes[i + 2] == quote }
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i], previous: UInt8 = i > 0 ? bytes[i - 1] : 0
+            i += 1
+            if byte == 10 {
+                line += 1; lineComment = false
+                if inString && !multiline { inString = false }
+                continue
+            }
             if lineComment { continue }
             if blockComment > 0 {
-                if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { blockComment -= 1 }
+                if previous == star && byte == slash { blockComment -= 1 }
                 continue
             }
             if inString {
-                if byte == UInt8(ascii: "\"") && previous != UInt8(ascii: "\\") { inString = false }
+                if byte == quote && previous != UInt8(ascii: "\\") {
+                    if !multiline { inString = false } else if tripleQuote(at: i - 1) { inString = false; i += 2 }
+                }
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): lineComment = true
-            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComment += 1
+            case quote:
+                inString = true
+                multiline = tripleQuote(at: i - 1)
+                if multiline { i += 2 }
+            case slash where previous == slash: lineComment = true
+            case star where previous == slash: blockComment += 1
             case UInt8(ascii: "["):
                 depth += 1
                 if depth > deepest { deepest = depth; deepestLine = line }

@@ -146,6 +146,14 @@ struct FixAndSuppressionTests {
         #expect(result.warnings.map(\.line) == [2])
         #expect(result.warnings.first?.message.contains("square brackets nested 40 deep") == true)
         #expect(try SourceFiles.onLargeStack { try LintRun().run([folder.file("Fine.swift", "let m = [[[\"a\": [1]]]]\n")]) }.warnings.isEmpty)
+        // Found by the fuzzer: an unclosed quote ends at its line, so it cannot hide the brackets after it (20 levels took 20 s).
+        let unclosed = folder.file("Unclosed.swift", "struct Row: View\"{\n    var body: some View {\n        HSt" + String(repeating: "[", count: 20)
+                                   + "ack {\n            Label(\"Flow pick() }\n        }\n    }\n}\n")
+        let skipped = try SourceFiles.onLargeStack { try LintRun().run([unclosed]) }
+        #expect(skipped.warnings.map(\.line) == [3] && skipped.warnings.first?.message.contains("square brackets nested 20 deep") == true)
+        // A multi-line string keeps its brackets to itself; a one-line string its own.
+        let strings = folder.file("Strings.swift", "let a = \"\"\"\n" + String(repeating: "[", count: 20) + "\n\"\"\"\nlet b = \"" + String(repeating: "[", count: 20) + "\"\n")
+        #expect(try SourceFiles.onLargeStack { try LintRun().run([strings]) }.warnings.isEmpty)
     }
 
     @Test("@Environment (\\.colorScheme), a space before the key path, is valid Swift (the compiler accepts it)")
