@@ -59,6 +59,9 @@ done
 
 echo "== building the fuzz targets ($config, -sanitize=fuzzer)"
 build_start=$(date +%s)
+# SwiftPM keeps the build plan of this package's path dependency (the main package) and does not
+# see source files added to it since; drop the plan so a kept .build/ builds today's sources.
+rm -f ".build/$config.yaml" .build/*/"$config"/description.json
 swift build -c "$config" --sanitize=fuzzer
 bin=$(cd "$(pwd)" && swift build -c "$config" --sanitize=fuzzer --show-bin-path)
 echo "built in $(( $(date +%s) - build_start )) s"
