@@ -175,9 +175,12 @@ extension TraceStore {
                              run.settings, regressions, improvements, run.shardKey])
         let runID = db.lastInsertedRowID
         let press = RawInsert(try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO press_outcome (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
+            INSERT OR REPLACE INTO press_detail (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
                 baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        let group = RawInsert(try db.makeStatement(sql: """
+            INSERT INTO press_group (run_suite_id, trace_id, outcome, baseline_outcome, presses) VALUES (?, ?, ?, ?, ?)
             """))
         let traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
         let target = try db.makeStatement(sql: """
@@ -203,7 +206,13 @@ extension TraceStore {
             let suiteID = db.lastInsertedRowID
             suiteIDs.append(suiteID)
             for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
+            // Presses that carry only their outcomes go in one row per trace and outcome pair.
+            var groups: [PressGroup: [Int32]] = [:]
             for p in s.pressRows {
+                if let key = PressGroup(p) {
+                    groups[key, default: []].append(p.press)
+                    continue
+                }
                 let node = try labels.id(p.node), action = try labels.id(p.action)
                 let baselineNode = try labels.id(p.baselineNode), baselineAction = try labels.id(p.baselineAction)
                 try press.row { b in
@@ -211,6 +220,13 @@ extension TraceStore {
                     b.int(node); b.int(action); b.double(p.latencyMs)
                     b.int(p.baselineOutcome.map(Int64.init)); b.int(baselineNode); b.int(baselineAction); b.double(p.baselineLatencyMs)
                     b.int(p.met.map { $0 ? 1 : 0 })
+                }
+            }
+            for key in groups.keys.sorted() {
+                let presses = Set(groups[key]!).sorted().map(String.init).joined(separator: ",")
+                try group.row { b in
+                    b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
+                    b.text("[" + presses + "]")
                 }
             }
             for t in s.targets {
@@ -248,14 +264,15 @@ extension TraceStore {
             // Children by hand as well, whatever the foreign-key setting of the connection.
             try db.execute(sql: """
                 DELETE FROM run_suite WHERE run_id NOT IN (SELECT id FROM run);
-                DELETE FROM press_outcome WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM press_detail WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM press_group WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM run_trace WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM target_result WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM finding WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
-                DELETE FROM label WHERE id NOT IN (SELECT node_id FROM press_outcome WHERE node_id IS NOT NULL
-                    UNION SELECT action_id FROM press_outcome WHERE action_id IS NOT NULL
-                    UNION SELECT baseline_node_id FROM press_outcome WHERE baseline_node_id IS NOT NULL
-                    UNION SELECT baseline_action_id FROM press_outcome WHERE baseline_action_id IS NOT NULL
+                DELETE FROM label WHERE id NOT IN (SELECT node_id FROM press_detail WHERE node_id IS NOT NULL
+                    UNION SELECT action_id FROM press_detail WHERE action_id IS NOT NULL
+                    UNION SELECT baseline_node_id FROM press_detail WHERE baseline_node_id IS NOT NULL
+                    UNION SELECT baseline_action_id FROM press_detail WHERE baseline_action_id IS NOT NULL
                     UNION SELECT reason_id FROM finding WHERE reason_id IS NOT NULL);
                 """)
             return deleted
@@ -365,6 +382,24 @@ extension TraceStore {
     /// The suites history knows, for "did you mean" on `--suite`.
     public func knownSuites() throws -> [String] {
         try read { try String.fetchAll($0, sql: "SELECT DISTINCT suite FROM run_suite ORDER BY suite") }
+    }
+}
+
+/// The key of a `press_group` row: a press that carries nothing but its outcome and the
+/// baseline's (no node, action, latency or expectation on either side) is stored by it.
+struct PressGroup: Hashable, Comparable {
+    let traceID: Int64
+    let outcome: UInt8
+    let baselineOutcome: UInt8?
+
+    init?(_ p: RunRecord.Press) {
+        guard p.node == nil, p.action == nil, p.latencyMs == nil, p.baselineNode == nil, p.baselineAction == nil,
+              p.baselineLatencyMs == nil, p.met == nil else { return nil }
+        traceID = p.traceID; outcome = p.outcome; baselineOutcome = p.baselineOutcome
+    }
+
+    static func < (a: PressGroup, b: PressGroup) -> Bool {
+        (a.traceID, a.outcome, a.baselineOutcome.map(Int.init) ?? -1) < (b.traceID, b.outcome, b.baselineOutcome.map(Int.init) ?? -1)
     }
 }
 

@@ -198,15 +198,7 @@ enum Migrations {
                                                                                    AND p.outcome IN ('hit', 'expanded')),
                                      traces = (SELECT count(DISTINCT trace) FROM press_result p WHERE p.run_suite_id = run_suite.id);
                 DROP TABLE press_result;
-                CREATE VIEW press_history AS
-                    SELECT s.run_id, s.suite, s.snapshot_hash, t.name AS trace, p.press,
-                           \(OutcomeCode.sqlName(of: "p.outcome", otherwise: "'miss'")) AS outcome,
-                           n.text AS node, a.text AS action, p.latency_ms,
-                           \(OutcomeCode.sqlName(of: "p.baseline_outcome")) AS baseline_outcome,
-                           bn.text AS baseline_node, ba.text AS baseline_action, p.baseline_latency_ms, p.met
-                    FROM press_outcome p JOIN run_suite s ON s.id = p.run_suite_id JOIN trace t ON t.id = p.trace_id
-                    LEFT JOIN label n ON n.id = p.node_id LEFT JOIN label a ON a.id = p.action_id
-                    LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
+                \(Migrations.pressHistoryView)
                 """)
         }
         register("v4-file-hash") { db in
@@ -298,8 +290,49 @@ enum Migrations {
                 ) WITHOUT ROWID;
                 """)
         }
+        register("v6-press-groups") { db in
+            // The presses of a trace that carry nothing but their outcome and the baseline's (most
+            // often: missed on both builds) are stored as one row per trace and outcome pair, their
+            // press numbers a JSON array; `press_outcome` becomes the view that expands them, so
+            // every query over it, and `press_history`, reads as before. A nightly run writes one
+            // row per trace instead of one per missed press.
+            try db.execute(sql: """
+                DROP VIEW press_history;
+                ALTER TABLE press_outcome RENAME TO press_detail;
+                CREATE TABLE press_group (
+                    run_suite_id     INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    trace_id         INTEGER NOT NULL,        -- trace.id
+                    outcome          INTEGER NOT NULL,        -- as press_outcome.outcome
+                    baseline_outcome INTEGER,                 -- NULL without a baseline
+                    presses          TEXT NOT NULL            -- JSON array of press numbers, ascending
+                );
+                CREATE INDEX press_group_suite ON press_group(run_suite_id);
+                CREATE VIEW press_outcome AS
+                    SELECT run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
+                           baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met
+                    FROM press_detail
+                    UNION ALL
+                    SELECT g.run_suite_id, g.trace_id, j.value, g.outcome, NULL, NULL, NULL,
+                           g.baseline_outcome, NULL, NULL, NULL, NULL
+                    FROM press_group g, json_each(g.presses) j;
+                \(Migrations.pressHistoryView)
+                """)
+        }
         return m
     }
+
+    /// `press_outcome` with names (v3, and again over the v6 view).
+    static let pressHistoryView = """
+        CREATE VIEW press_history AS
+            SELECT s.run_id, s.suite, s.snapshot_hash, t.name AS trace, p.press,
+                   \(OutcomeCode.sqlName(of: "p.outcome", otherwise: "'miss'")) AS outcome,
+                   n.text AS node, a.text AS action, p.latency_ms,
+                   \(OutcomeCode.sqlName(of: "p.baseline_outcome")) AS baseline_outcome,
+                   bn.text AS baseline_node, ba.text AS baseline_action, p.baseline_latency_ms, p.met
+            FROM press_outcome p JOIN run_suite s ON s.id = p.run_suite_id JOIN trace t ON t.id = p.trace_id
+            LEFT JOIN label n ON n.id = p.node_id LEFT JOIN label a ON a.id = p.action_id
+            LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
+        """
 
     /// Migration identifiers this build knows, oldest first.
     static var known: [String] { migrator.migrations }

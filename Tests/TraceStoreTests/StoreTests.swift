@@ -32,7 +32,7 @@ struct StoreTests {
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
-        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards"])
+        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)
@@ -60,25 +60,78 @@ struct StoreTests {
 
     @Test("v3 keeps the history of v2: informative press rows move into press_outcome, readable through press_history")
     func compactHistoryMigration() throws {
-        let dir = TempDir()
-        let old = try TraceStore(path: dir.db, upTo: "v2-runs")
-        _ = try old.importFile(dir.file("a.jsonl", jsonl(tapLines)))
-        let q = try DatabaseQueue(path: dir.db)
-        try q.write { db in
-            try db.execute(sql: """
-                INSERT INTO run (id, started_at, passed, touch_radius, grid_step, settings) VALUES (1, 'now', 0, 10, 1, '{}');
-                INSERT INTO run_suite (id, run_id, suite, snapshot_hash, passed) VALUES (1, 1, 'Settings', 'h', 0);
-                INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action) VALUES (1, 't1', 0, 1, 1, 'miss', NULL, NULL);
-                INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action) VALUES (1, 't1', 1, 1, 1, 'hit', 'row', 'open');
-                """)
-        }
-        try q.close()
+        let dir = try StoreTests.oldHistory(upTo: "v2-runs", presses: """
+            INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action) VALUES (1, 't1', 0, 1, 1, 'miss', NULL, NULL);
+            INSERT INTO press_result (run_suite_id, trace, press, x, y, outcome, node, action) VALUES (1, 't1', 1, 1, 1, 'hit', 'row', 'open');
+            """)
         let upgraded = try TraceStore(path: dir.db)
         #expect(try upgraded.count("press_outcome") == 1)
         let rows = try ReadOnlyStore(path: dir.db).query("SELECT trace, press, outcome FROM press_history")
         #expect(rows.rows == [[.text("t1"), .integer(0), .text("miss")]])
         let runs = try upgraded.runs()
         #expect(runs.first?.suites.first?.presses == 2)
+    }
+
+    @Test("v6: presses that carry only their outcomes are one row per trace, read back press by press through press_outcome and press_history")
+    func pressGroups() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        _ = try store.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        let traceID = try store.read { try Int64.fetchOne($0, sql: "SELECT id FROM trace WHERE name = 't1'")! }
+        func miss(_ press: Int32, baseline: UInt8? = 5) -> RunRecord.Press {
+            RunRecord.Press(traceID: traceID, press: press, outcome: 5, node: nil, action: nil, latencyMs: nil,
+                            baselineOutcome: baseline, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil)
+        }
+        let changed = RunRecord.Press(traceID: traceID, press: 4, outcome: 5, node: nil, action: nil, latencyMs: nil, baselineOutcome: 0,
+                                      baselineNode: "row", baselineAction: "open", baselineLatencyMs: 12, met: nil)
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+                                    passed: false, traces: [traceID], presses: 9, fired: 3,
+                                    pressRows: [miss(7), miss(1), changed, miss(3), miss(2, baseline: nil)], targets: [], findings: [])
+        let run = RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
+                            touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite])
+        try store.recordRun(run)
+        #expect(try store.count("press_detail") == 1)
+        #expect(try store.read { try String.fetchAll($0, sql: "SELECT presses FROM press_group ORDER BY rowid") } == ["[2]", "[1,3,7]"])
+        let rows = try ReadOnlyStore(path: dir.db).query("""
+            SELECT trace, press, outcome, baseline_outcome, baseline_node FROM press_history ORDER BY press
+            """).rows
+        #expect(rows == [[.text("t1"), .integer(1), .text("miss"), .text("miss"), .null],
+                         [.text("t1"), .integer(2), .text("miss"), .null, .null],
+                         [.text("t1"), .integer(3), .text("miss"), .text("miss"), .null],
+                         [.text("t1"), .integer(4), .text("miss"), .text("hit"), .text("row")],
+                         [.text("t1"), .integer(7), .text("miss"), .text("miss"), .null]])
+        #expect(try store.count("press_outcome") == 5)
+        try store.recordRun(run)
+        #expect(try store.pruneRuns(keepRuns: 1) == 1)
+        #expect(try store.count("press_group") == 2)
+        #expect(try store.count("press_outcome") == 5)
+    }
+
+    @Test("v6 keeps the press rows of v5: they stay readable through the press_outcome view")
+    func pressGroupsMigration() throws {
+        let dir = try StoreTests.oldHistory(upTo: "v5-shards", presses: """
+            INSERT INTO press_outcome (run_suite_id, trace_id, press, outcome, baseline_outcome) VALUES (1, 1, 0, 5, 5);
+            """)
+        let upgraded = try TraceStore(path: dir.db)
+        #expect(try upgraded.count("press_outcome") == 1)
+        let rows = try ReadOnlyStore(path: dir.db).query("SELECT trace, press, outcome, baseline_outcome FROM press_history")
+        #expect(rows.rows == [[.text("t1"), .integer(0), .text("miss"), .text("miss")]])
+    }
+
+    /// A database migrated up to `migration` holding trace t1, run 1 with suite 1 ("Settings"), and `presses` (SQL).
+    static func oldHistory(upTo migration: String, presses: String) throws -> TempDir {
+        let dir = TempDir()
+        let old = try TraceStore(path: dir.db, upTo: migration)
+        _ = try old.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        let q = try DatabaseQueue(path: dir.db)
+        try q.write { db in
+            try db.execute(sql: """
+                INSERT INTO run (id, started_at, passed, touch_radius, grid_step, settings) VALUES (1, 'now', 0, 10, 1, '{}');
+                INSERT INTO run_suite (id, run_id, suite, snapshot_hash, passed) VALUES (1, 1, 'Settings', 'h', 0);
+                """ + presses)
+        }
+        try q.close()
+        return dir
     }
 
     @Test("A database written by a newer schema is refused")
