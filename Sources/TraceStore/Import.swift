@@ -85,8 +85,12 @@ extension TraceStore {
             return result
         }
         switch kind {
-        case .jsonl: return try importJSONL(path, file: file, importedAt: importedAt, progress: progress, shouldStop: shouldStop)
-        default: return try importCSV(path, file: file, importedAt: importedAt, progress: progress, shouldStop: shouldStop)
+        case .jsonl:
+            return try importTraces(.jsonl(path: path, progress: progress, shouldStop: shouldStop), kind: .jsonl, path, file: file,
+                                    importedAt: importedAt)
+        default:
+            return try importTraces(.csv(path: path, progress: progress, shouldStop: shouldStop), kind: .csv, path, file: file,
+                                    importedAt: importedAt)
         }
     }
 
@@ -101,67 +105,37 @@ extension TraceStore {
         var events = 0
     }
 
-    private func importJSONL(_ path: String, file: FileHash, importedAt: String, progress: ((Int64, Int64) -> Void)?,
-                             shouldStop: (@Sendable () -> Bool)?) throws -> FileImport {
-        var result = FileImport(file: path, kind: .jsonl)
-        try writeTransaction { db in
-            let insert = try EventInserter(db)
-            var reader = JSONLTraceReader()
-            var pending: Pending?
-            let last = try LineReader.forEachLine(path: path, progress: progress, shouldStop: shouldStop) { line, number in
-                do {
-                    if let event = try reader.read(line: line, number: number) {
-                        pending!.hasher.add(event)
-                        pending!.events += 1
-                        if pending!.existing == nil { try insert.add(event, trace: pending!.rowID) }
-                    } else if pending == nil, let header = reader.header {
-                        pending = try begin(header, db: db, file: path, line: number, importedAt: importedAt)
-                    }
-                } catch let e as TraceError {
-                    throw ImportError(file: path, line: e.line, e.message)
-                }
-            }
-            do {
-                try reader.finish(lastLine: last)
-            } catch let e as TraceError {
-                throw ImportError(file: path, line: e.line, e.message)
-            }
-            try insert.flush()
-            try finish(&pending!, db: db, file: path, into: &result)
-            result.warnings = (reader.validator?.warnings ?? []).map { $0.located(in: path) }
-            try ImportedFile.record(file, path: path, result: result, importedAt: importedAt, in: db)
-        }
-        return result
-    }
-
-    /// CSV on two threads: a parser reads, checks and hashes rows while the import's
-    /// transaction inserts the rows parsed before (the sqlite3 CLI does both on one).
-    /// Memory stays flat: at most a few chunks of parsed rows are in flight.
-    private func importCSV(_ path: String, file: FileHash, importedAt: String, progress: ((Int64, Int64) -> Void)?,
-                           shouldStop: (@Sendable () -> Bool)?) throws -> FileImport {
-        var result = FileImport(file: path, kind: .csv)
-        let parsed = CSVParseStream(path: path, progress: progress, shouldStop: shouldStop)
+    /// JSON Lines and CSV on two threads: a parser (`ParseStream`) reads, checks and hashes
+    /// the file's traces while this thread inserts the rows parsed before, in the import's
+    /// one transaction (the sqlite3 CLI does both on one thread). Memory stays flat: at most
+    /// a few chunks of parsed rows are in flight.
+    private func importTraces(_ parsed: ParseStream, kind: FileImport.Kind, _ path: String, file: FileHash,
+                              importedAt: String) throws -> FileImport {
+        var result = FileImport(file: path, kind: kind)
         parsed.start()
         defer { parsed.cancel() }
         try writeTransaction { db in
             let insert = try EventInserter(db)
-            var rows: [(rowID: Int64, insert: Bool, pending: Pending?)] = []
+            // Per trace, in the order the parser met them: where its events go (nil: already stored).
+            // Kept apart from `pending` so that an event copies one integer, not a trace's state.
+            var rowIDs: [Int64?] = []
+            var pendings: [Pending] = []
             while let chunk = try parsed.next() {
                 for item in chunk {
                     switch item {
                     case .trace(let header, let line):
                         let p = try begin(header, db: db, file: path, line: line, importedAt: importedAt)
-                        rows.append((p.rowID, p.existing == nil, p))
+                        rowIDs.append(p.existing == nil ? p.rowID : nil)
+                        pendings.append(p)
                     case .event(let index, let event):
-                        let r = rows[Int(index)]
-                        if r.insert { try insert.add(event, trace: r.rowID) }
+                        if let rowID = rowIDs[Int(index)] { try insert.add(event, trace: rowID) }
                     }
                 }
             }
             try insert.flush()
             let traces = try parsed.finish()
             for i in traces.indices {
-                var pending = rows[i].pending!
+                var pending = pendings[i]
                 pending.hasher = traces[i].hasher
                 pending.events = traces[i].events
                 try finish(&pending, db: db, file: path, into: &result)
@@ -322,147 +296,5 @@ private final class EventInserter {
             i += 8
         }
         try SQLiteC.execute(s)
-    }
-}
-
-/// The parsing half of a CSV import, on its own thread: reads lines, parses rows,
-/// checks every rule of the trace format and hashes each trace's content, and hands
-/// the rows over in chunks through a small bounded queue.
-private final class CSVParseStream: @unchecked Sendable {
-    enum Item {
-        case trace(TraceHeader, line: Int)
-        case event(Int32, TouchEvent)
-    }
-
-    /// What the parser knows of each trace when the file ends.
-    struct TraceState {
-        var header: TraceHeader
-        var validator: TraceValidator
-        var hasher = ContentHasher()
-        var events = 0
-        var lastLine: Int
-    }
-
-    static let chunkSize = 8192
-    static let maxChunks = 4
-
-    let path: String
-    let progress: ((Int64, Int64) -> Void)?
-    let shouldStop: (@Sendable () -> Bool)?
-    private let condition = NSCondition()
-    private var queue: [[Item]] = []
-    private var done = false
-    private var cancelled = false
-    private var failure: Error?
-    private var traces: [TraceState] = []
-    private let finished = DispatchGroup()
-
-    init(path: String, progress: ((Int64, Int64) -> Void)?, shouldStop: (@Sendable () -> Bool)?) {
-        self.path = path
-        self.progress = progress
-        self.shouldStop = shouldStop
-    }
-
-    func start() {
-        finished.enter()
-        let thread = Thread { [self] in
-            do {
-                try parse()
-            } catch {
-                condition.lock(); failure = error; condition.unlock()
-            }
-            condition.lock(); done = true; condition.broadcast(); condition.unlock()
-            finished.leave()
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
-
-    /// The next chunk of rows, or nil at the end of the file.
-    /// - Throws: the parser's `ImportError` as soon as it has one.
-    func next() throws -> [Item]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty && !done && failure == nil { condition.wait() }
-        if let failure { throw failure }
-        if queue.isEmpty { return nil }
-        let chunk = queue.removeFirst()
-        condition.broadcast()
-        return chunk
-    }
-
-    /// After the last chunk: every trace's checks sealed, its hash and count.
-    func finish() throws -> [TraceState] {
-        finished.wait()
-        if let failure { throw failure }
-        return traces
-    }
-
-    /// Stops the parser (after an error on the inserting side) and waits for it.
-    func cancel() {
-        condition.lock(); cancelled = true; condition.broadcast(); condition.unlock()
-        finished.wait()
-    }
-
-    private func emit(_ chunk: [Item]) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.count >= CSVParseStream.maxChunks && !cancelled { condition.wait() }
-        if cancelled { throw CancellationError() }
-        queue.append(chunk)
-        condition.broadcast()
-    }
-
-    private func parse() throws {
-        var reader = CSVTraceReader()
-        var byName: [String: Int] = [:]
-        var current = -1
-        var chunk: [Item] = []
-        chunk.reserveCapacity(CSVParseStream.chunkSize)
-        let path = self.path
-        try LineReader.forEachLine(path: path, progress: progress, shouldStop: shouldStop) { line, number in
-            do {
-                guard let row = try reader.read(line: line, number: number) else { return }
-                if current < 0 || traces[current].header.trace != row.trace {
-                    if let i = byName[row.trace] {
-                        current = i
-                    } else {
-                        let header = TraceHeader(trace: row.trace, screen: row.screen)
-                        var state = TraceState(header: header, validator: TraceValidator(trace: row.trace), lastLine: number)
-                        state.hasher.add(header)
-                        traces.append(state)
-                        current = traces.count - 1
-                        byName[row.trace] = current
-                        chunk.append(.trace(header, line: number))
-                    }
-                }
-                guard traces[current].header.screen == row.screen else {
-                    throw TraceError(line: number, "trace '\(row.trace.clipped)' changes screen from '\(traces[current].header.screen)' to '\(row.screen.clipped)'")
-                }
-                try traces[current].validator.accept(row.event, line: number)
-                traces[current].hasher.add(row.event)
-                traces[current].events += 1
-                traces[current].lastLine = number
-                chunk.append(.event(Int32(current), row.event))
-                if chunk.count >= CSVParseStream.chunkSize {
-                    try emit(chunk)
-                    chunk = []
-                    chunk.reserveCapacity(CSVParseStream.chunkSize)
-                }
-            } catch let e as TraceError {
-                throw ImportError(file: path, line: e.line, e.message)
-            }
-        }
-        if !reader.hasHeader {
-            throw ImportError(file: path, line: 1, "empty file: expected the header trace,screen,t,touch,phase,x,y")
-        }
-        for i in traces.indices {
-            do {
-                try traces[i].validator.finish(line: traces[i].lastLine)
-            } catch let e as TraceError {
-                throw ImportError(file: path, line: e.line, e.message)
-            }
-        }
-        if !chunk.isEmpty { try emit(chunk) }
     }
 }
