@@ -66,6 +66,10 @@ swift build -c "$config" --sanitize=fuzzer
 bin=$(cd "$(pwd)" && swift build -c "$config" --sanitize=fuzzer --show-bin-path)
 echo "built in $(( $(date +%s) - build_start )) s"
 
+# Swift's own crash reporter would take the signal first and exit without libFuzzer
+# writing the crashing input: leave crashes to libFuzzer.
+export SWIFT_BACKTRACE=enable=no
+
 failed=0
 summary=()
 here=$(pwd)

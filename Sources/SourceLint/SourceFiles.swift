@@ -192,13 +192,31 @@ public enum SourceFiles {
     static func apply(_ findings: [LintFinding], to source: String, tree: SourceFileSyntax) -> (text: String, fixed: Int) {
         let fixable = findings.filter { $0.fixable && ["L1", "L2"].contains($0.rule) }
         guard !fixable.isEmpty, tree.description == source else { return (source, 0) }
-        // From the end backwards, so each edit's offsets still hold; edits never overlap
-        // (an insertion before a gesture, a removal after it).
+        // From the end backwards, so each edit's offsets still hold. A finding's edits are applied
+        // all or none: one whose edit overlaps an edit already applied (a chain inside the
+        // argument of a misplaced shape another finding removes) stays unfixed for the next run.
         var bytes = Array(source.utf8)
-        for edit in fixable.flatMap(\.edits).sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            bytes.replaceSubrange(edit.range.lowerBound.utf8Offset..<edit.range.upperBound.utf8Offset, with: edit.replacementBytes)
+        var limit: Int?  // where the last edit applied begins: nothing after it may change, nothing be inserted at it
+        var fixed = 0
+        func start(_ f: LintFinding) -> Int { f.edits.map(\.range.lowerBound.utf8Offset).max() ?? -1 }
+        for finding in fixable.sorted(by: { start($0) > start($1) }) {
+            let edits = finding.edits.sorted { $0.range.lowerBound > $1.range.lowerBound }
+            var bound = limit
+            let fits = !edits.isEmpty && edits.allSatisfy { edit in
+                let (lower, upper) = (edit.range.lowerBound.utf8Offset, edit.range.upperBound.utf8Offset)
+                defer { bound = lower }
+                guard 0 <= lower, lower <= upper, upper <= bytes.count else { return false }
+                guard let b = bound else { return true }
+                return upper <= b && lower < b
+            }
+            guard fits else { continue }
+            for edit in edits {
+                bytes.replaceSubrange(edit.range.lowerBound.utf8Offset..<edit.range.upperBound.utf8Offset, with: edit.replacementBytes)
+            }
+            limit = edits.last!.range.lowerBound.utf8Offset
+            fixed += 1
         }
-        return (String(decoding: bytes, as: UTF8.self), fixable.count)
+        return (String(decoding: bytes, as: UTF8.self), fixed)
     }
 
     /// Writes fixed text back to a file (a byte-order mark, which the text drops, is written back).

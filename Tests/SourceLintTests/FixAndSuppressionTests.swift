@@ -29,6 +29,31 @@ struct FixAndSuppressionTests {
 
         """
 
+    @Test("--fix never applies edits that overlap: a chain inside the argument of a shape another fix removes waits for the next run (the fuzzer's crash)")
+    func overlappingEdits() throws {
+        let source = """
+            import SwiftUI
+
+            struct Rows: View {
+                var body: some View {
+                    HStack { Text("A"); Spacer() }
+                        .onTapGesture { a() }
+                        .contentShape(HStack { Text("B"); Spacer() }.onTapGesture { b() }.contentShape(Rectangle()))
+                }
+            }
+
+            """
+        let linter = Linter()
+        #expect(linter.lint(source: source, file: "Rows.swift").map(\.rule) == ["L2", "L2"])
+        let (once, first) = try SourceFiles.fixed(source: source, file: "Rows.swift", with: linter)
+        #expect(first == 1)
+        #expect(once == source.replacingOccurrences(of: ".onTapGesture { b() }.contentShape(Rectangle())",
+                                                    with: ".contentShape(Rectangle()).onTapGesture { b() }"))
+        let (twice, second) = try SourceFiles.fixed(source: once, file: "Rows.swift", with: linter)
+        #expect(second == 1)
+        #expect(linter.lint(source: twice, file: "Rows.swift").filter { ["L1", "L2"].contains($0.rule) }.isEmpty)
+    }
+
     @Test("--fix round-trips: afterwards no L1 or L2 remain, and every byte outside the edits is unchanged")
     func fixRoundTrips() throws {
         let linter = Linter()
