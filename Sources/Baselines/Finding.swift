@@ -10,7 +10,7 @@ public struct Finding: Sendable, Equatable {
     public enum Kind: String, Sendable { case regression, improvement, new }
 
     /// What a press or target was, on one side of the comparison.
-    public struct Side: Sendable, Equatable {
+    public struct Side: Sendable, Hashable {
         public var outcome: String?
         public var node: String?
         public var action: String?

@@ -28,12 +28,13 @@ enum ShardParts {
     static func record(_ run: SuiteRun, traces: [StoredTrace]) -> (RunRecord.Suite, ShardRecord.Part) {
         let suite = run.suite, stats = suite.stats, pending = suite.comparison.pending, info = run.info
         let ids = Dictionary(traces.map { ($0.header.trace, $0.rowID) }, uniquingKeysWith: { a, _ in a })
+        var sides: [Finding.Side: String] = [:]
         let rows = RunRecord.Suite(
             suite: run.snapshot.screen, snapshotHash: info.contentHash, snapshotSource: info.source, appVersion: info.appVersion,
             appBuild: info.appBuild, baseline: run.plan.status.rawValue, passed: pending.regressions.isEmpty,
             traces: suite.rows.traces, presses: stats.presses, fired: stats.fired, firstTries: stats.firstTries,
             firstTriesMet: stats.firstTriesMet, pressRows: suite.rows.presses, targets: [],
-            findings: (pending.regressions + pending.improvements + pending.known).map(HistoryRecord.row))
+            findings: (pending.regressions + pending.improvements + pending.known).map { HistoryRecord.row($0, sides: &sides) })
         var part = ShardRecord.Part()
         part.events = run.events
         part.fit = folded(run.fit, pending)

@@ -189,9 +189,9 @@ extension TraceStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let finding = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO finding (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
-                                 action, expect, probe, reason_id, part_of)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO finding_row (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
+                                     action, expect, probe, reason_id, part_of, message_id, before_id, after_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '', ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         var labels = try Labels(db)
         var suiteIDs: [Int64] = []
@@ -235,10 +235,12 @@ extension TraceStore {
             }
             for f in s.findings {
                 let reason = try labels.id(f.reason)
+                let message = try labels.id(f.message), before = try labels.id(f.before), after = try labels.id(f.after)
                 try finding.row { b in
                     b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
-                    b.double(f.x); b.double(f.y); b.text(f.node); b.text(f.before); b.text(f.after); b.text(f.message)
+                    b.double(f.x); b.double(f.y); b.text(f.node)
                     b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(reason); b.int(f.partOf.map(Int64.init))
+                    b.int(message); b.int(before); b.int(after)
                 }
             }
         }
@@ -268,12 +270,15 @@ extension TraceStore {
                 DELETE FROM press_group WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM run_trace WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM target_result WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
-                DELETE FROM finding WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM finding_row WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM label WHERE id NOT IN (SELECT node_id FROM press_detail WHERE node_id IS NOT NULL
                     UNION SELECT action_id FROM press_detail WHERE action_id IS NOT NULL
                     UNION SELECT baseline_node_id FROM press_detail WHERE baseline_node_id IS NOT NULL
                     UNION SELECT baseline_action_id FROM press_detail WHERE baseline_action_id IS NOT NULL
-                    UNION SELECT reason_id FROM finding WHERE reason_id IS NOT NULL);
+                    UNION SELECT reason_id FROM finding_row WHERE reason_id IS NOT NULL
+                    UNION SELECT message_id FROM finding_row WHERE message_id IS NOT NULL
+                    UNION SELECT before_id FROM finding_row WHERE before_id IS NOT NULL
+                    UNION SELECT after_id FROM finding_row WHERE after_id IS NOT NULL);
                 """)
             return deleted
         }

@@ -32,7 +32,7 @@ struct StoreTests {
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
-        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups"])
+        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups", "v7-finding-labels"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)
@@ -116,6 +116,40 @@ struct StoreTests {
         #expect(try upgraded.count("press_outcome") == 1)
         let rows = try ReadOnlyStore(path: dir.db).query("SELECT trace, press, outcome, baseline_outcome FROM press_history")
         #expect(rows.rows == [[.text("t1"), .integer(0), .text("miss"), .text("miss")]])
+    }
+
+    @Test("v7: a finding's message and both sides are stored once in label, and the finding view reads them back as written")
+    func findingLabels() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        func finding(_ press: Int, reason: String) -> RunRecord.Finding {
+            RunRecord.Finding(kind: "regression", rule: "R1", trace: "t1", press: press, x: 1.5, y: 2, node: "row",
+                              before: #"{"outcome":"hit"}"#, after: #"{"outcome":"miss"}"#, message: "row (open) no longer fires: \(reason)",
+                              action: "open", reason: reason)
+        }
+        let findings = (0..<40).map { finding($0, reason: $0 % 2 == 0 ? "a gap" : "a neighbour") }
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+                                    passed: false, targets: [], findings: findings)
+        try store.recordRun(RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
+                                      touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
+        // Two messages, two sides and two reasons: six labels for forty findings.
+        #expect(try store.count("label") == 6)
+        #expect(try store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM finding_row WHERE message = ''") } == 40)
+        let rows = try ReadOnlyStore(path: dir.db).query("SELECT press, before, after, message FROM finding ORDER BY id").rows
+        #expect(rows.count == 40)
+        #expect(rows[1] == [.integer(1), .text(#"{"outcome":"hit"}"#), .text(#"{"outcome":"miss"}"#), .text("row (open) no longer fires: a neighbour")])
+        #expect(try store.pruneRuns(keepRuns: 0) == 1)
+        #expect(try store.count("label") == 0)
+    }
+
+    @Test("v7 keeps the findings of v6: their text stays readable through the finding view")
+    func findingLabelsMigration() throws {
+        let dir = try StoreTests.oldHistory(upTo: "v6-press-groups", presses: """
+            INSERT INTO finding (run_suite_id, kind, rule, trace, press, before, after, message) VALUES (1, 'regression', 'R1', 't1', 0, '{}', NULL, 'it moved');
+            """)
+        _ = try TraceStore(path: dir.db)
+        let rows = try ReadOnlyStore(path: dir.db).query("SELECT rule, before, after, message FROM finding").rows
+        #expect(rows == [[.text("R1"), .text("{}"), .null, .text("it moved")]])
     }
 
     /// A database migrated up to `migration` holding trace t1, run 1 with suite 1 ("Settings"), and `presses` (SQL).
