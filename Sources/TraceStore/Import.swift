@@ -77,12 +77,6 @@ extension TraceStore {
         }
         let importedAt = TraceStore.now()  // one timestamp per import
         if kind == .snapshot { return try importSnapshotFile(path, importedAt: importedAt) }
-        // The parser starts while the file's bytes are hashed: by the time a small file is known
-        // to be new it is parsed, and the inserts start at once. Bytes imported before stop it.
-        let parsed: ParseStream = kind == .jsonl ? .jsonl(path: path, progress: progress, shouldStop: shouldStop)
-                                                 : .csv(path: path, progress: progress, shouldStop: shouldStop)
-        parsed.start()
-        defer { parsed.cancel() }
         let file = try FileHash.of(path, shouldStop: shouldStop)
         if let earlier = try read({ try ImportedFile.find(file.hash, in: $0) }) {
             var result = FileImport(file: path, kind: kind)
@@ -90,7 +84,14 @@ extension TraceStore {
             result.sameFileAs = FileImport.EarlierImport(path: earlier.path, importedAt: earlier.importedAt)
             return result
         }
-        return try importTraces(parsed, kind: kind, path, file: file, importedAt: importedAt)
+        switch kind {
+        case .jsonl:
+            return try importTraces(.jsonl(path: path, progress: progress, shouldStop: shouldStop), kind: .jsonl, path, file: file,
+                                    importedAt: importedAt)
+        default:
+            return try importTraces(.csv(path: path, progress: progress, shouldStop: shouldStop), kind: .csv, path, file: file,
+                                    importedAt: importedAt)
+        }
     }
 
     // MARK: - Traces
@@ -104,13 +105,15 @@ extension TraceStore {
         var events = 0
     }
 
-    /// JSON Lines and CSV on two threads: a parser (`ParseStream`, started) reads, checks and hashes
+    /// JSON Lines and CSV on two threads: a parser (`ParseStream`) reads, checks and hashes
     /// the file's traces while this thread inserts the rows parsed before, in the import's
     /// one transaction (the sqlite3 CLI does both on one thread). Memory stays flat: at most
     /// a few chunks of parsed rows are in flight.
     private func importTraces(_ parsed: ParseStream, kind: FileImport.Kind, _ path: String, file: FileHash,
                               importedAt: String) throws -> FileImport {
         var result = FileImport(file: path, kind: kind)
+        parsed.start()
+        defer { parsed.cancel() }
         try writeTransaction { db in
             let insert = try EventInserter(db)
             // Per trace, in the order the parser met them: where its events go (nil: already stored).
