@@ -84,14 +84,9 @@ extension TraceStore {
             result.sameFileAs = FileImport.EarlierImport(path: earlier.path, importedAt: earlier.importedAt)
             return result
         }
-        switch kind {
-        case .jsonl:
-            return try importTraces(.jsonl(path: path, progress: progress, shouldStop: shouldStop), kind: .jsonl, path, file: file,
-                                    importedAt: importedAt)
-        default:
-            return try importTraces(.csv(path: path, progress: progress, shouldStop: shouldStop), kind: .csv, path, file: file,
-                                    importedAt: importedAt)
-        }
+        let parsed: ParseStream = kind == .jsonl ? .jsonl(path: path, progress: progress, shouldStop: shouldStop)
+                                                 : .csv(path: path, progress: progress, shouldStop: shouldStop)
+        return try importTraces(parsed, kind: kind, path, file: file, importedAt: importedAt)
     }
 
     // MARK: - Traces
