@@ -78,7 +78,8 @@ extension TraceStore {
         let importedAt = TraceStore.now()  // one timestamp per import
         if kind == .snapshot { return try importSnapshotFile(path, importedAt: importedAt) }
         let file = try FileHash.of(path, shouldStop: shouldStop)
-        if let earlier = try read({ try ImportedFile.find(file.hash, in: $0) }) {
+        // One SELECT needs no transaction of its own (a read transaction would add four statements per file).
+        if let earlier = try wrap({ try dbWriter.unsafeRead { try ImportedFile.find(file.hash, in: $0) } }) {
             var result = FileImport(file: path, kind: kind)
             result.tracesPresent = earlier.traces
             result.sameFileAs = FileImport.EarlierImport(path: earlier.path, importedAt: earlier.importedAt)
@@ -248,7 +249,10 @@ private final class EventInserter {
     private static let prefix = "INSERT INTO event (trace_id, t, touch, phase, x, y, radius, expect) VALUES "
     private static let manySQL = prefix + Array(repeating: row, count: batch).joined(separator: ", ")
 
+    private let db: Database
+
     init(_ db: Database) throws {
+        self.db = db
         let row = EventInserter.row
         let prefix = EventInserter.prefix
         // Cached on the connection: a folder of JSON Lines files prepares them once, not once a file.
@@ -265,10 +269,28 @@ private final class EventInserter {
         }
     }
 
+    /// The rows left over, in statements of 32, 16, 8, 4, 2 and 1 rows (a file of 1,000 events ends
+    /// with 40 rows: two statements, not forty).
     func flush() throws {
-        for row in pending { try insert(one.sqliteStatement, [row][...]) }
+        var start = 0
+        var size = EventInserter.batch / 2
+        while start < pending.count {
+            if pending.count - start >= size {
+                try insert(statement(rows: size).sqliteStatement, pending[start..<(start + size)])
+                start += size
+            } else {
+                size /= 2
+            }
+        }
         pending.removeAll(keepingCapacity: true)
     }
+
+    /// The statement inserting `rows` rows (a power of two below `batch`), prepared once per connection.
+    private func statement(rows: Int) throws -> Statement {
+        if rows == 1 { return one }
+        return try db.cachedStatement(sql: EventInserter.smallSQL[rows.trailingZeroBitCount])
+    }
+    private static let smallSQL = (0..<6).map { prefix + Array(repeating: row, count: 1 << $0).joined(separator: ", ") }
 
     private func insert(_ s: OpaquePointer, _ rows: ArraySlice<(trace: Int64, event: TouchEvent)>) throws {
         var i: Int32 = 1

@@ -14,7 +14,9 @@ struct FileHash {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw ImportError(file: path, line: nil, "cannot read the file (\(String(cString: strerror(errno))))") }
         defer { close(fd) }
-        let capacity = 1 << 20
+        var info = stat()
+        // The file's size, up to 1 MiB: a folder of small files does not map a fresh megabyte per file.
+        let capacity = fstat(fd, &info) == 0 && info.st_size >= 0 ? Int(min(Int64(info.st_size) + 1, 1 << 20)) : 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
         var sha = SHA256()
@@ -45,8 +47,8 @@ struct ImportedFile {
 
     static func find(_ hash: String, in db: Database) throws -> ImportedFile? {
         guard try available(db) else { return nil }
-        guard let row = try Row.fetchOne(db, sql: "SELECT path, imported_at, traces FROM imported_file WHERE file_hash = ?",
-                                         arguments: [hash]) else { return nil }
+        let find = try db.cachedStatement(sql: "SELECT path, imported_at, traces FROM imported_file WHERE file_hash = ?")
+        guard let row = try Row.fetchOne(find, arguments: [hash]) else { return nil }
         var traces: [String] = []
         if let doc = try? JSONDocument(parsing: row["traces"] as String), case .array(let items) = doc[doc.root] {
             for i in items { if case .string(let s) = doc[i] { traces.append(s) } }
@@ -59,8 +61,8 @@ struct ImportedFile {
         guard try available(db) else { return }
         var names = JSONWriter(style: .compact)
         names.array(result.tracesAdded + result.tracesPresent) { w, t in w.string(t) }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT OR IGNORE INTO imported_file (file_hash, path, bytes, traces, events, imported_at) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [file.hash, path, file.bytes, names.text, result.eventsAdded, importedAt])
+            """).execute(arguments: [file.hash, path, file.bytes, names.text, result.eventsAdded, importedAt])
     }
 }

@@ -15,7 +15,8 @@ enum LineReader {
         defer { close(fd) }
         var info = stat()
         let size: Int64 = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
-        var capacity = 1 << 20
+        // A buffer the size of the file, up to 1 MiB (a folder of small files does not map a fresh megabyte per file).
+        var capacity = size > 0 ? Int(min(size + 1, 1 << 20)) : 1 << 16
         var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var start = 0, end = 0

@@ -23,22 +23,34 @@ final class ParseStream: @unchecked Sendable {
     }
 
     /// Hands items over a chunk at a time.
+    /// The first chunk is small and each next one twice the size, up to `chunkSize`: the inserting
+    /// thread starts on a file's first rows at once instead of waiting for a whole chunk to be parsed.
     struct Emitter {
         fileprivate let stream: ParseStream
         fileprivate var chunk: [Item] = []
+        fileprivate var limit: Int
+
+        fileprivate init(stream: ParseStream) {
+            self.stream = stream
+            self.limit = min(ParseStream.firstChunk, stream.chunkSize)
+            chunk.reserveCapacity(limit)
+        }
 
         mutating func add(_ item: Item) throws {
             chunk.append(item)
-            if chunk.count >= stream.chunkSize { try flush() }
+            if chunk.count >= limit { try flush() }
         }
 
         mutating func flush() throws {
             guard !chunk.isEmpty else { return }
             try stream.emit(chunk)
+            limit = min(limit * 2, stream.chunkSize)
             chunk = []
-            chunk.reserveCapacity(stream.chunkSize)
+            chunk.reserveCapacity(limit)
         }
     }
+
+    static let firstChunk = 16
 
     /// Rows per chunk: each hand-over costs a wake-up of the other thread, so big files go in
     /// big chunks (CSV: 8,192), while a JSON Lines file, most often a thousand events or so,
@@ -72,7 +84,6 @@ final class ParseStream: @unchecked Sendable {
         ParseStream.parsers.async { [self] in
             do {
                 var emitter = Emitter(stream: self)
-                emitter.chunk.reserveCapacity(chunkSize)
                 let states = try body(&emitter)
                 try emitter.flush()
                 condition.lock(); traces = states; condition.unlock()

@@ -183,6 +183,21 @@ struct ImportTests {
         #expect(r.eventsAdded == 20_002)
         #expect(try store.events(ofTrace: try store.traces()[0].rowID)[0].expect?.count == 3_000_000)
     }
+
+    @Test("Every event count lands whole and in file order: full batches of 64 and the rows left over (32, 16, ... 1)")
+    func leftoverRows() throws {
+        for moves in [0, 1, 61, 62, 63, 126, 100] {
+            let dir = TempDir()
+            let store = try TraceStore(path: dir.db)
+            var lines = [#"{"t":0,"touch":1,"phase":"began","x":1,"y":2}"#]
+            for i in 1...max(moves, 1) where moves > 0 { lines.append(#"{"t":\#(Double(i) / 1000),"touch":1,"phase":"moved","x":\#(i),"y":2}"#) }
+            lines.append(#"{"t":30,"touch":1,"phase":"ended","x":1,"y":2}"#)
+            let r = try store.importFile(dir.file("a.jsonl", jsonl(lines)))
+            #expect(r.eventsAdded == moves + 2)
+            let events = try store.events(ofTrace: try store.traces()[0].rowID)
+            #expect(events.map(\.x) == [1] + (0..<moves).map { Double($0 + 1) } + [1], "\(moves) moves")
+        }
+    }
 }
 
 @Suite("Import: touch radius and fired events (trace.md)")
