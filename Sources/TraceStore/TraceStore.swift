@@ -147,7 +147,7 @@ public final class TraceStore: Sendable {
         self.dbWriter = reader
     }
 
-    /// WAL (files only), a busy timeout, `synchronous = NORMAL` and a 16 MiB page cache.
+    /// WAL (files only), a busy timeout, `synchronous = NORMAL` and a 4 MiB page cache.
     static func configuration(busyTimeout: Double, wal: Bool) -> Configuration {
         var config = Configuration()
         if wal { config.journalMode = .wal }

@@ -184,9 +184,9 @@ struct ImportTests {
         #expect(try store.events(ofTrace: try store.traces()[0].rowID)[0].expect?.count == 3_000_000)
     }
 
-    @Test("Every event count lands whole and in file order: full batches of 64 and the rows left over (32, 16, ... 1)")
+    @Test("Every event count lands whole and in file order: full batches of 256 and the rows left over (128, 64, ... 1)")
     func leftoverRows() throws {
-        for moves in [0, 1, 61, 62, 63, 126, 100] {
+        for moves in [0, 1, 62, 100, 253, 254, 255, 300, 765] {
             let dir = TempDir()
             let store = try TraceStore(path: dir.db)
             var lines = [#"{"t":0,"touch":1,"phase":"began","x":1,"y":2}"#]
