@@ -10,10 +10,13 @@ public enum Importer {
     /// - Parameter progress: (bytes read, file size), about every megabyte (traces).
     /// - Throws: `ImportError` for bad input, `StoreError` for database trouble.
     /// - Parameter shouldStop: asked as a trace file is read; true stops with `ImportInterrupted` (nothing of the file stored).
+    /// - Parameter next: the file imported next, read ahead while this one is stored (`TraceStore.importFile`).
     public static func importFile(_ path: String, into store: TraceStore,
                                   progress: ((Int64, Int64) -> Void)? = nil,
-                                  shouldStop: (@Sendable () -> Bool)? = nil) throws -> FileImport {
-        guard TraceStore.importKind(of: path) == .snapshot else { return try store.importFile(path, progress: progress, shouldStop: shouldStop) }
+                                  shouldStop: (@Sendable () -> Bool)? = nil, next: String? = nil) throws -> FileImport {
+        guard TraceStore.importKind(of: path) == .snapshot else {
+            return try store.importFile(path, progress: progress, shouldStop: shouldStop, next: next)
+        }
         let fileData: Data
         do {
             fileData = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -238,22 +238,23 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Byte-level JSON lexer shared by the document parser and the fast trace-line reader.
+/// Its smallest steps are inlinable: the trace reader calls them a dozen times per line from another module.
 package struct JSONScanner {
     package let buffer: UnsafeBufferPointer<UInt8>
     package var position = 0
     package var line = 1
     package var lineStart = 0
 
-    package init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+    @inlinable package init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-    @inline(__always) package func peek() -> UInt8? { position < buffer.count ? buffer[position] : nil }
-    @inline(__always) package mutating func advance() { position += 1 }
+    @inlinable @inline(__always) package func peek() -> UInt8? { position < buffer.count ? buffer[position] : nil }
+    @inlinable @inline(__always) package mutating func advance() { position += 1 }
 
     package func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(line: line, column: position - lineStart + 1, message: message)
     }
 
-    @inline(__always) package mutating func skipWhitespace() {
+    @inlinable @inline(__always) package mutating func skipWhitespace() {
         while position < buffer.count {
             let b = buffer[position]
             if b == 0x20 || b == 0x09 || b == 0x0D {

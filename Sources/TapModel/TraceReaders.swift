@@ -65,13 +65,29 @@ public struct JSONLTraceReader: Sendable {
 
     // MARK: Events
 
-    private static let keyT: [UInt8] = Array("t".utf8)
-    private static let keyTouch: [UInt8] = Array("touch".utf8)
-    private static let keyPhase: [UInt8] = Array("phase".utf8)
-    private static let keyX: [UInt8] = Array("x".utf8)
-    private static let keyY: [UInt8] = Array("y".utf8)
-    private static let keyRadius: [UInt8] = Array("radius".utf8)
-    private static let keyExpect: [UInt8] = Array("expect".utf8)
+    /// The keys of an event the fast path knows.
+    private enum Key { case t, touch, phase, x, y, radius, expect, other }
+
+    /// Which key the bytes spell, told by length and then by bytes (no lookup, no allocation).
+    @inline(__always) private static func key(_ k: UnsafeBufferPointer<UInt8>) -> Key {
+        @inline(__always) func equals(_ name: StaticString) -> Bool {
+            let p = name.utf8Start
+            for i in 0..<k.count where k[i] != p[i] { return false }
+            return true
+        }
+        switch k.count {
+        case 1:
+            switch k[0] {
+            case UInt8(ascii: "t"): return .t
+            case UInt8(ascii: "x"): return .x
+            case UInt8(ascii: "y"): return .y
+            default: return .other
+            }
+        case 5: return equals("touch") ? .touch : equals("phase") ? .phase : .other
+        case 6: return equals("radius") ? .radius : equals("expect") ? .expect : .other
+        default: return .other
+        }
+    }
 
     /// The fast path: a flat object of the known keys with plain values. Returns
     /// nil for anything it does not handle (the slow path then decides).
@@ -91,14 +107,14 @@ public struct JSONLTraceReader: Sendable {
             var k = keyStart
             while k < line.count, line[k] != UInt8(ascii: "\""), line[k] != UInt8(ascii: "\\") { k += 1 }
             guard k < line.count, line[k] == UInt8(ascii: "\"") else { return nil }
-            let key = UnsafeBufferPointer(rebasing: line[keyStart..<k])
+            let key = JSONLTraceReader.key(UnsafeBufferPointer(rebasing: line[keyStart..<k]))
             s.position = k + 1
             s.skipWhitespace()
             guard s.peek() == UInt8(ascii: ":") else { return nil }
             s.advance()
             s.skipWhitespace()
             guard let c = s.peek() else { return nil }
-            if key.elementsEqual(keyPhase) {
+            if key == .phase {
                 guard c == UInt8(ascii: "\"") else { return nil }
                 var k = s.position + 1
                 while k < line.count, line[k] != UInt8(ascii: "\""), line[k] != UInt8(ascii: "\\") { k += 1 }
@@ -106,22 +122,25 @@ public struct JSONLTraceReader: Sendable {
                       let p = Phase(bytes: UnsafeBufferPointer(rebasing: line[(s.position + 1)..<k])) else { return nil }
                 s.position = k + 1
                 phase = p
-            } else if key.elementsEqual(keyExpect) {
+            } else if key == .expect {
                 if c == UInt8(ascii: "n") {
                     guard (try? s.expectLiteral("null")) != nil else { return nil }
                 } else {
                     guard c == UInt8(ascii: "\""), let str = try? s.readString() else { return nil }
                     expect = str
                 }
-            } else if key.elementsEqual(keyRadius) && c == UInt8(ascii: "n") {
+            } else if key == .radius && c == UInt8(ascii: "n") {
                 guard (try? s.expectLiteral("null")) != nil else { return nil }
             } else {
-                let isNumberKey = key.elementsEqual(keyT) || key.elementsEqual(keyTouch) || key.elementsEqual(keyX)
-                    || key.elementsEqual(keyY) || key.elementsEqual(keyRadius)
-                guard isNumberKey, c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")),
+                guard key != .other, c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")),
                       let d = try? s.readNumber(), d.isFinite else { return nil }
-                if key.elementsEqual(keyT) { t = d } else if key.elementsEqual(keyTouch) { touch = d }
-                else if key.elementsEqual(keyX) { x = d } else if key.elementsEqual(keyY) { y = d } else { radius = d }
+                switch key {
+                case .t: t = d
+                case .touch: touch = d
+                case .x: x = d
+                case .y: y = d
+                default: radius = d
+                }
             }
             s.skipWhitespace()
             guard let sep = s.peek() else { return nil }

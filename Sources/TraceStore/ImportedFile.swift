@@ -36,6 +36,55 @@ struct FileHash {
     }
 }
 
+/// A file's hash, known already or worked out on another thread (a large file is hashed while
+/// its rows are parsed and inserted).
+final class HashingTask: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<FileHash, Error>?
+    private var cancelled = false
+    private let finished = DispatchGroup()
+    let isKnown: Bool
+
+    init(known: FileHash) {
+        result = .success(known)
+        isKnown = true
+    }
+
+    /// Starts hashing `path` on a global queue; `shouldStop` and `cancel()` both end it early.
+    init(_ path: String, shouldStop: (@Sendable () -> Bool)?) {
+        isKnown = false
+        finished.enter()
+        DispatchQueue.global().async { [self] in
+            let r = Result { try FileHash.of(path, shouldStop: { [self] in shouldStop?() == true || isCancelled }) }
+            condition.lock(); result = r; condition.broadcast(); condition.unlock()
+            finished.leave()
+        }
+    }
+
+    private var isCancelled: Bool { condition.lock(); defer { condition.unlock() }; return cancelled }
+
+    /// The hash if it is known by now.
+    /// - Throws: what hashing threw.
+    func poll() throws -> FileHash? {
+        condition.lock(); defer { condition.unlock() }
+        return try result?.get()
+    }
+
+    /// The hash, waiting for it.
+    func wait() throws -> FileHash {
+        condition.lock(); defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return try result!.get()
+    }
+
+    /// Stops the hashing (if it still runs) and waits for its thread to let go of the file.
+    func cancel() {
+        guard !isKnown else { return }
+        condition.lock(); cancelled = true; condition.unlock()
+        finished.wait()
+    }
+}
+
 /// A trace file stored before (`imported_file`, migration `v4-file-hash`).
 struct ImportedFile {
     var path: String

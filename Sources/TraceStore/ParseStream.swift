@@ -68,6 +68,10 @@ final class ParseStream: @unchecked Sendable {
     private var failure: Error?
     private var traces: [TraceState] = []
     private let finished = DispatchGroup()
+    /// A file read ahead hashes itself on the parser thread before parsing (`hashFirst`); the
+    /// importing thread asks for the hash with `hashed()`.
+    private var hashFirst: (() throws -> FileHash)?
+    private var fileHash: FileHash?
 
     init(chunkSize: Int, maxChunks: Int, _ body: @escaping (inout Emitter) throws -> [TraceState]) {
         self.chunkSize = chunkSize
@@ -79,10 +83,21 @@ final class ParseStream: @unchecked Sendable {
     /// thousand files does not start a thousand threads).
     private static let parsers = DispatchQueue(label: "TapReplay.import.parse")
 
+    /// Read ahead: before parsing, the parser thread hashes the file with `hash` (call before `start`).
+    func hashing(_ hash: @escaping () throws -> FileHash) {
+        hashFirst = hash
+    }
+
     func start() {
         finished.enter()
         ParseStream.parsers.async { [self] in
             do {
+                if let hashFirst {
+                    condition.lock(); let stop = cancelled; condition.unlock()
+                    if stop { throw CancellationError() }
+                    let hash = try hashFirst()
+                    condition.lock(); fileHash = hash; condition.broadcast(); condition.unlock()
+                }
                 var emitter = Emitter(stream: self)
                 let states = try body(&emitter)
                 try emitter.flush()
@@ -93,6 +108,16 @@ final class ParseStream: @unchecked Sendable {
             condition.lock(); done = true; condition.broadcast(); condition.unlock()
             finished.leave()
         }
+    }
+
+    /// The file's hash, worked out on the parser thread (a stream started with `hashing`).
+    /// - Throws: what hashing threw (the file cannot be read; the import was stopped).
+    func hashed() throws -> FileHash {
+        condition.lock()
+        defer { condition.unlock() }
+        while fileHash == nil && failure == nil && !done { condition.wait() }
+        if let fileHash { return fileHash }
+        throw failure ?? CancellationError()
     }
 
     /// The next chunk of rows, or nil at the end of the file.
@@ -140,6 +165,13 @@ final class ParseStream: @unchecked Sendable {
     }
 
     // MARK: - Formats
+
+    /// The parse of a trace file of this kind (`.jsonl` or `.csv`).
+    static func of(_ kind: FileImport.Kind, path: String, progress: ((Int64, Int64) -> Void)?,
+                   shouldStop: (@Sendable () -> Bool)?) -> ParseStream {
+        kind == .jsonl ? .jsonl(path: path, progress: progress, shouldStop: shouldStop)
+                       : .csv(path: path, progress: progress, shouldStop: shouldStop)
+    }
 
     /// A CSV trace file: any number of traces, rows of a trace in time order (traces may interleave).
     static func csv(path: String, progress: ((Int64, Int64) -> Void)?, shouldStop: (@Sendable () -> Bool)?) -> ParseStream {
@@ -208,4 +240,52 @@ final class ParseStream: @unchecked Sendable {
             return [state!]
         }
     }
+}
+
+/// The next file of an import, hashed and parsed ahead on the parser thread while the current
+/// one is inserted (`TraceStore.importFile(_:next:)`). Holds at most one file; memory stays flat,
+/// since its parser stops when its few chunks in flight are full.
+final class ReadAhead: @unchecked Sendable {
+    /// Files larger than this are not read ahead (their own chunks keep the threads busy, and their progress is reported).
+    static let largest: Int64 = 1 << 20
+
+    private let lock = NSLock()
+    private var pending: (path: String, stream: ParseStream)?
+
+    /// What was read ahead for `path`, if anything; what was read ahead for another file is dropped.
+    func take(_ path: String) -> ParseStream? {
+        lock.lock()
+        let held = pending
+        pending = nil
+        lock.unlock()
+        guard let held else { return nil }
+        if held.path == path { return held.stream }
+        held.stream.cancel()
+        return nil
+    }
+
+    /// The size of a regular file; -1 for anything else (missing, a folder, a device).
+    static func size(of path: String) -> Int64 {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return -1 }
+        return Int64(info.st_size)
+    }
+
+    /// Starts reading `path` ahead when it is a small trace file (a snapshot, a large or unreadable
+    /// file is left to its own `importFile`).
+    func start(_ path: String, shouldStop: (@Sendable () -> Bool)?) {
+        guard let kind = TraceStore.importKind(of: path), kind != .snapshot else { return }
+        let size = ReadAhead.size(of: path)
+        guard size >= 0 && size <= ReadAhead.largest else { return }
+        let stream = ParseStream.of(kind, path: path, progress: nil, shouldStop: shouldStop)
+        stream.hashing { try FileHash.of(path, shouldStop: shouldStop) }
+        stream.start()
+        lock.lock()
+        let dropped = pending
+        pending = (path, stream)
+        lock.unlock()
+        dropped?.stream.cancel()
+    }
+
+    deinit { pending?.stream.cancel() }
 }

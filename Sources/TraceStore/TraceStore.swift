@@ -39,6 +39,8 @@ public struct StoreError: LocatedError {
 public final class TraceStore: Sendable {
     public let path: String
     let dbWriter: any DatabaseWriter
+    /// The next trace file of an import, parsed while the current one is inserted.
+    let readAhead = ReadAhead()
 
     /// The default database: `$REPLAY_DB`, else `.replay/replay.sqlite` under the current folder.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -238,3 +238,76 @@ struct RadiusAndFiredTests {
         try BadInputTests().expectRejected("h.csv", "trace,screen,t,touch,phase,x,y,expect\nt3,S,0,,fired,,,\n", line: 2, "names the action that ran")
     }
 }
+
+@Suite("Import: the next file read ahead while one is stored")
+struct ReadAheadTests {
+    func trace(_ name: String, x: Int = 24) -> String {
+        jsonl([#"{"t":0,"touch":1,"phase":"began","x":\#(x),"y":2}"#, #"{"t":0.08,"touch":1,"phase":"ended","x":\#(x),"y":2}"#],
+              header: #"{"format":"tapreplay-trace","version":1,"trace":"\#(name)","screen":"S"}"#)
+    }
+
+    /// Imports `files` in order, each naming the one after it as `next`, as `replay import` does.
+    func importAll(_ store: TraceStore, _ files: [String]) -> [Result<FileImport, Error>] {
+        files.indices.map { i in
+            Result { try store.importFile(files[i], next: i + 1 < files.count ? files[i + 1] : nil) }
+        }
+    }
+
+    @Test("A folder imported with each next file read ahead stores exactly what one file at a time stores")
+    func sameAsAlone() throws {
+        let dir = TempDir()
+        let files = (0..<5).map { dir.file("f\($0).jsonl", trace("t\($0)", x: $0)) } + [dir.file("g.csv", "trace,screen,t,touch,phase,x,y\ng,S,0,1,began,3,4\ng,S,0.1,1,ended,3,4\n")]
+        let ahead = try TraceStore(path: dir.path + "/ahead.sqlite")
+        let alone = try TraceStore(path: dir.path + "/alone.sqlite")
+        let results = importAll(ahead, files)
+        for f in files { _ = try alone.importFile(f) }
+        #expect(try results.map { try $0.get().tracesAdded } == [["t0"], ["t1"], ["t2"], ["t3"], ["t4"], ["g"]])
+        func contents(_ s: TraceStore) throws -> [String] {
+            try s.traces().map { t in "\(t.header.trace) \(t.contentHash) \(try s.events(ofTrace: t.rowID).map(\.x))" }
+        }
+        #expect(try contents(ahead) == contents(alone))
+        #expect(try ahead.count("imported_file") == 6)
+    }
+
+    @Test("A bad file read ahead is rejected with its line when its turn comes, and stores nothing; the files around it are kept")
+    func badFileAhead() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let bad = dir.file("b.jsonl", jsonl([#"{"t":0,"touch":1,"phase":"began","x":1,"y":2}"#, #"{"t":0.1,"touch":1,"phase":"lifted","x":1,"y":2}"#]))
+        let results = importAll(store, [dir.file("a.jsonl", trace("a")), bad, dir.file("c.jsonl", trace("c"))])
+        #expect((try? results[0].get())?.tracesAdded == ["a"])
+        guard case .failure(let e as ImportError) = results[1] else { Issue.record("b.jsonl was accepted"); return }
+        #expect(e.file == bad && e.line == 3 && e.message.contains("unknown phase 'lifted'"))
+        #expect((try? results[2].get())?.tracesAdded == ["c"])
+        #expect(try store.traces().map(\.header.trace).sorted() == ["a", "c"])
+        #expect(try store.count("imported_file") == 2)
+    }
+
+    @Test("A file read ahead whose bytes are already stored, or are the file's just before, is recognised as present")
+    func presentAhead() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let old = dir.file("old.jsonl", trace("old"))
+        _ = try store.importFile(old)
+        let a = dir.file("a.jsonl", trace("a"))
+        let copyOfA = dir.file("copy/a.jsonl", trace("a"))
+        let results = try importAll(store, [a, old, dir.file("b.jsonl", trace("b")), a, copyOfA]).map { try $0.get() }
+        #expect(results.map(\.tracesAdded) == [["a"], [], ["b"], [], []])
+        #expect(results.map { $0.sameFileAs?.path } == [nil, old, nil, a, a])
+        #expect(try store.count("event") == 6)
+    }
+
+    @Test("What was read ahead for one file is dropped when another is imported instead")
+    func otherFileInstead() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let a = dir.file("a.jsonl", trace("a")), b = dir.file("b.jsonl", trace("b", x: 7)), c = dir.file("c.jsonl", trace("c"))
+        _ = try store.importFile(a, next: b)
+        #expect(try store.importFile(c).tracesAdded == ["c"])
+        // b is rewritten after it was read ahead: what is stored is what the file holds when its turn comes.
+        try trace("b", x: 9).write(toFile: b, atomically: true, encoding: .utf8)
+        #expect(try store.importFile(b).tracesAdded == ["b"])
+        let stored = try store.traces().first { $0.header.trace == "b" }!
+        #expect(try store.events(ofTrace: stored.rowID).map(\.x) == [9, 9])
+    }
+}

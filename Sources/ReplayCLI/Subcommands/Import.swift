@@ -49,7 +49,7 @@ struct Import: ParsableCommand {
             do {
                 let result = try Importer.importFile(file, into: store, progress: { done, total in
                     ProgressLine.shared.update("importing \(label)", done: Int(done >> 20), total: Int(total >> 20), unit: "MB")
-                }, shouldStop: Interruption.requested)
+                }, shouldStop: Interruption.requested, next: n + 1 < files.count ? files[n + 1] : nil)
                 if let earlier = result.sameFileAs {
                     Console.progress("\(file): the same bytes as \(earlier.path), imported \(earlier.importedAt): already present (not read again)")
                 }
