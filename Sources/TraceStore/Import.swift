@@ -138,6 +138,8 @@ extension TraceStore {
         var existing: (id: Int64, hash: String, from: String?)?
         var hasher = ContentHasher()
         var events = 0
+        /// The ids of its first and last event (0: none stored).
+        var range: (first: Int64, last: Int64) = (0, 0)
     }
 
     /// JSON Lines and CSV on two threads (`parsed` is started): a parser (`ParseStream`) reads, checks and hashes
@@ -160,6 +162,8 @@ extension TraceStore {
             // Kept apart from `pending` so that an event copies one integer, not a trace's state.
             var rowIDs: [Int64?] = []
             var pendings: [Pending] = []
+            // Per trace: the ids of its first and last event (v8-event-ranges).
+            var ranges: [(first: Int64, last: Int64)] = []
             while let chunk = try parsed.next() {
                 if !looked, let file = try hash.poll() { try lookUp(file) }
                 for item in chunk {
@@ -168,8 +172,13 @@ extension TraceStore {
                         let p = try begin(header, db: db, file: path, line: line, importedAt: importedAt)
                         rowIDs.append(p.existing == nil ? p.rowID : nil)
                         pendings.append(p)
+                        ranges.append((0, 0))
                     case .event(let index, let event):
-                        if let rowID = rowIDs[Int(index)] { try insert.add(event, trace: rowID) }
+                        if let rowID = rowIDs[Int(index)] {
+                            let id = try insert.add(event, trace: rowID)
+                            if ranges[Int(index)].first == 0 { ranges[Int(index)].first = id }
+                            ranges[Int(index)].last = id
+                        }
                     }
                 }
             }
@@ -181,6 +190,7 @@ extension TraceStore {
                 var pending = pendings[i]
                 pending.hasher = traces[i].hasher
                 pending.events = traces[i].events
+                pending.range = ranges[i]
                 try finish(&pending, db: db, file: path, into: &result)
                 result.warnings += traces[i].validator.warnings.map { $0.located(in: path) }
             }
@@ -222,8 +232,14 @@ extension TraceStore {
             }
             result.tracesPresent.append(pending.header.trace)
         } else {
-            try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ? WHERE id = ?")
-                .execute(arguments: [hash, pending.events, pending.rowID])
+            if try TraceStore.hasEventRanges(db) {
+                try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ?, first_event = ?, last_event = ? WHERE id = ?")
+                    .execute(arguments: [hash, pending.events, pending.range.first > 0 ? pending.range.first : nil,
+                                         pending.range.last > 0 ? pending.range.last : nil, pending.rowID])
+            } else {
+                try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ? WHERE id = ?")
+                    .execute(arguments: [hash, pending.events, pending.rowID])
+            }
             result.tracesAdded.append(pending.header.trace)
             result.eventsAdded += pending.events
         }
@@ -290,7 +306,9 @@ private final class EventInserter {
     /// Rows per statement: 256, or fewer (a power of two) when this SQLite allows fewer than 2,048
     /// parameters in a statement (before 3.32 the limit was 999).
     let batch: Int
-    private var pending: [(trace: Int64, event: TouchEvent)] = []
+    private var pending: [(id: Int64, trace: Int64, event: TouchEvent)] = []
+    /// The id the next event gets: events are numbered in file order from one past the largest id
+    /// stored (the transaction holds the write lock), so the importer knows each trace's range.
     /// Each phase's name as a C string that lives as long as the process: bound without a copy
     /// (`SQLITE_STATIC`), where a transient binding costs SQLite an allocation and a copy per row.
     /// Written once, then only read.
@@ -298,11 +316,13 @@ private final class EventInserter {
         (UnsafePointer(strdup($0.rawValue)!), Int32($0.rawValue.utf8.count))
     }
 
-    private static let columns = 8
+    private var nextID: Int64
+
+    private static let columns = 9
     /// `INSERT … VALUES (?, …), …` for 1, 2, 4, … 256 rows.
     private static let sql: [String] = (0...8).map { power in
-        "INSERT INTO event (trace_id, t, touch, phase, x, y, radius, expect) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?)", count: 1 << power).joined(separator: ", ")
+        "INSERT INTO event (id, trace_id, t, touch, phase, x, y, radius, expect) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: 1 << power).joined(separator: ", ")
     }
 
     private let db: Database
@@ -314,17 +334,22 @@ private final class EventInserter {
         var rows = 1 << (EventInserter.sql.count - 1)
         while rows > 1 && rows * EventInserter.columns > limit { rows /= 2 }
         batch = rows
+        nextID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(id), 0) + 1 FROM event")) ?? 1
         // Cached on the connection: a folder of JSON Lines files prepares them once, not once a file.
         many = try db.cachedStatement(sql: EventInserter.sql[rows.trailingZeroBitCount]).sqliteStatement
         pending.reserveCapacity(batch)
     }
 
-    func add(_ e: TouchEvent, trace: Int64) throws {
-        pending.append((trace, e))
+    /// Queues one event of the trace with this row id; returns the id it gets.
+    func add(_ e: TouchEvent, trace: Int64) throws -> Int64 {
+        let id = nextID
+        nextID += 1
+        pending.append((id, trace, e))
         if pending.count == batch {
             try insert(many, pending[...])
             pending.removeAll(keepingCapacity: true)
         }
+        return id
     }
 
     /// The rows left over, in statements of half a batch, a quarter, … one row (a file of
@@ -344,9 +369,11 @@ private final class EventInserter {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func insert(_ s: OpaquePointer, _ rows: ArraySlice<(trace: Int64, event: TouchEvent)>) throws {
+    private func insert(_ s: OpaquePointer, _ rows: ArraySlice<(id: Int64, trace: Int64, event: TouchEvent)>) throws {
         var i: Int32 = 1
-        for (trace, e) in rows {
+        for (id, trace, e) in rows {
+            sqlite3_bind_int64(s, i, id)
+            i += 1
             sqlite3_bind_int64(s, i, trace)
             sqlite3_bind_double(s, i + 1, e.t)
             sqlite3_bind_int64(s, i + 2, Int64(e.touch))

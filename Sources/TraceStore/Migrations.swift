@@ -338,6 +338,20 @@ enum Migrations {
                     LEFT JOIN label b ON b.id = f.before_id LEFT JOIN label a ON a.id = f.after_id;
                 """)
         }
+        register("v8-event-ranges") { db in
+            // A trace's events lie between its first and last event id (only an interleaving CSV puts
+            // other traces' rows between them), so a trace is read by a range of the table's own key
+            // and the index on event(trace_id) goes: it cost a quarter of an import's time (1M events:
+            // 1.49 s with it, 1.13 s without). Ad-hoc queries on trace_id scan the table (≈ 0.1 s per
+            // million events).
+            try db.execute(sql: """
+                ALTER TABLE trace ADD COLUMN first_event INTEGER;   -- event.id of its first event (NULL: none)
+                ALTER TABLE trace ADD COLUMN last_event INTEGER;    -- event.id of its last event
+                UPDATE trace SET first_event = (SELECT min(id) FROM event WHERE trace_id = trace.id),
+                                 last_event = (SELECT max(id) FROM event WHERE trace_id = trace.id);
+                DROP INDEX event_trace;
+                """)
+        }
         return m
     }
 

@@ -32,7 +32,8 @@ struct StoreTests {
     @Test("A database from each earlier migration opens and upgrades, keeping its data")
     func migrations() throws {
         let known = TraceStore.knownMigrations
-        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups", "v7-finding-labels"])
+        #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups", "v7-finding-labels",
+                          "v8-event-ranges"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)
@@ -42,7 +43,33 @@ struct StoreTests {
             #expect(try upgraded.appliedMigrations() == known)
             #expect(try upgraded.traces().count == 1)
             #expect(try upgraded.count("run") == 0)
+            #expect(try upgraded.events(ofTrace: upgraded.traces()[0].rowID).count == 2)
         }
+    }
+
+    @Test("v8: traces stored before read back whole through their event ranges, interleaved CSV traces included; new imports fill the ranges")
+    func eventRanges() throws {
+        let dir = TempDir()
+        let old = try TraceStore(path: dir.db, upTo: "v7-finding-labels")
+        // Two traces interleaved row by row: each one's range holds the other's rows too.
+        _ = try old.importFile(dir.file("a.csv", """
+            trace,screen,t,touch,phase,x,y
+            a,S,0,1,began,1,1
+            b,S,0,1,began,2,2
+            a,S,0.1,1,ended,1,1
+            b,S,0.1,1,ended,2,2
+            a,S,0.5,1,began,3,3
+            a,S,0.6,1,ended,3,3
+
+            """))
+        let upgraded = try TraceStore(path: dir.db)
+        _ = try upgraded.importFile(dir.file("c.jsonl", jsonl(tapLines)))
+        let traces = try upgraded.traces()
+        #expect(traces.map(\.header.trace) == ["a", "b", "t1"])
+        #expect(try traces.map { try upgraded.events(ofTrace: $0.rowID).map(\.x) } == [[1, 1, 3, 3], [2, 2], [24, 24.5]])
+        let ranges = try upgraded.read { try Row.fetchAll($0, sql: "SELECT first_event, last_event FROM trace ORDER BY name") }
+        #expect(ranges.map { [$0[0] as Int64, $0[1] as Int64] } == [[1, 6], [2, 4], [7, 8]])
+        #expect(try upgraded.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'event_trace'") } == 0)
     }
 
     @Test("A database migrated without v4-file-hash but with v5-shards (the shards branch before the merge) opens and gets v4")
