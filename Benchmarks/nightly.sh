@@ -72,7 +72,9 @@ write_jsonl("1M")
 PY
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
+# Each timing starts with nothing waiting to be written back: the files the previous command wrote
+# (a 60 MB database) would otherwise be flushed by the kernel during the next one.
+seconds() { local start end; sync; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
 peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 cli_import() {  # the sqlite3 CLI into a plain 7-column table, same journal settings as the store

@@ -60,7 +60,7 @@ struct IndexTests {
         }
     }
 
-    @Test("Whole answers (binding, blocked, handlers) agree with and without the indexes, on mixed SwiftUI and UIKit trees")
+    @Test("Whole answers (binding, blocked and what it was meant for, handlers) agree with and without the indexes, on mixed SwiftUI and UIKit trees")
     func resolveMatchesWalk() throws {
         for seed in UInt64(21)...30 {
             let snap = try snapshot(Self.randomTree(seed: seed, count: 120))
@@ -70,6 +70,7 @@ struct IndexTests {
                 let p = Point(Double.random(in: -20...420, using: &rng), Double.random(in: -20...820, using: &rng))
                 let a = indexed.resolve(at: p), b = walked.resolve(at: p)
                 #expect(a.outcome == b.outcome && a.handler == b.handler && a.hitView == b.hitView, "seed \(seed) at \(p)")
+                #expect(a.interceptor == b.interceptor && a.meantFor == b.meantFor, "blocked: seed \(seed) at \(p)")
             }
         }
     }
