@@ -150,9 +150,18 @@ public struct Comparison: Sendable {
     ///   - explain: the engine's reason why a target no longer fires everywhere it did
     ///     (for a cause found by R4 alone), or nil.
     public func finish(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String? = { _ in nil }) -> Result {
-        var regressions = self.regressions, improvements = self.improvements
+        var taken = self
+        return taken.take(before: before, after: after, explain: explain)
+    }
+
+    /// `finish`, taking this comparison's findings instead of copying them: a regressed run holds
+    /// 250,000, and every copy of one retains each of its strings. The comparison is empty afterwards.
+    public mutating func take(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String? = { _ in nil }) -> Result {
+        var regressions: [Finding] = [], improvements: [Finding] = [], knownFound: [Finding] = []
+        swap(&regressions, &self.regressions)
+        swap(&improvements, &self.improvements)
+        swap(&knownFound, &self.knownFound)
         var notes: [Finding] = []
-        var knownFound = self.knownFound
         if let before {
             for rule in Comparison.targetRules {
                 for var f in rule.findings(before: before, after: after, suite: suite, thresholds: thresholds) {
@@ -174,15 +183,7 @@ public struct Comparison: Sendable {
             notes.append(Finding(kind: .new, rule: .newPress, suite: suite,
                                  message: "\(newPresses) press\(newPresses == 1 ? "" : "es") not in the baseline (traces \(newPressTraces.sorted().joined(separator: ", ")))"))
         }
-        /// Rule order, then the order found: a stable sort by rule, done as one pass per rule
-        /// (a comparison sort moves each large finding log n times; a run can hold 250,000).
-        func ordered(_ list: [Finding]) -> [Finding] {
-            var out: [Finding] = []
-            out.reserveCapacity(list.count)
-            for rule in Rule.allCases { for f in list where f.rule == rule { out.append(f) } }
-            return out
-        }
-        regressions = ordered(regressions)
+        Comparison.order(&regressions)
         // A known problem is fixed when this run could have found it and did not: its press was
         // replayed (R6 needs nothing else; R1–R3 also a baseline's snapshot), or, for R4 and R5,
         // the targets were compared with a baseline.
@@ -193,9 +194,34 @@ public struct Comparison: Sendable {
             guard let trace = k.trace else { return false }
             return rule == .expectation ? tracesSeen.contains(trace) : tracesCompared.contains(trace)
         }
-        return Result(regressions: regressions, improvements: ordered(improvements), notes: notes,
-                      causes: Cause.group(regressions, explain: explain), known: ordered(knownFound),
+        Comparison.order(&improvements)
+        Comparison.order(&knownFound)
+        return Result(regressions: regressions, improvements: improvements, notes: notes,
+                      causes: Cause.group(regressions, explain: explain), known: knownFound,
                       fixed: AcceptedProblem.sorted(fixed))
+    }
+
+    /// Rule order, then the order found (a stable sort by rule), in place: each finding is moved, never
+    /// copied (a run can hold 250,000, and a copy retains each of a finding's strings), and at most once
+    /// per cycle of the permutation.
+    public static func order(_ list: inout [Finding]) {
+        let rules = Rule.allCases
+        let ranks = list.map { f in rules.firstIndex(of: f.rule)! }
+        guard zip(ranks, ranks.dropFirst()).contains(where: { $0 > $1 }) else { return }  // already in order
+        // Where each finding goes: a counting sort by rank keeps the order found within a rule.
+        var start = [Int](repeating: 0, count: rules.count + 1)
+        for r in ranks { start[r + 1] += 1 }
+        for r in 1..<start.count { start[r] += start[r - 1] }
+        var destination = [Int](repeating: 0, count: list.count)
+        for (i, r) in ranks.enumerated() { destination[i] = start[r]; start[r] += 1 }
+        // Follow each cycle of the permutation, swapping the finding at i into its place until i holds its own.
+        for i in list.indices {
+            while destination[i] != i {
+                let j = destination[i]
+                list.swapAt(i, j)
+                destination.swapAt(i, j)
+            }
+        }
     }
 }
 
@@ -224,19 +250,19 @@ public struct Cause: Sendable, Equatable {
             if byNode[node] == nil { order.append(node) }
             byNode[node, default: []].append(i)
         }
+        // (Findings are read in place by index: copying a cause's findings would retain every string of each.)
         var causes: [Cause] = order.map { node in
             let indices = byNode[node]!
-            let findings = indices.map { regressions[$0] }
             var counts: [Rule: Int] = [:]
-            for f in findings { counts[f.rule, default: 0] += 1 }
+            for i in indices { counts[regressions[i].rule, default: 0] += 1 }
             // The most frequent reason among its presses, else the engine's word on the target, else the rule's own.
             var reasons: [String: Int] = [:]
-            for f in findings { if let r = f.reason, !r.isEmpty { reasons[r, default: 0] += 1 } }
+            for i in indices { if let r = regressions[i].reason, !r.isEmpty { reasons[r, default: 0] += 1 } }
             let reason = reasons.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
-                ?? explain(node) ?? findings[0].message
-            let coverage = findings.first { $0.rule == .coverage }?.message
-            let predicted = findings.first { $0.rule == .predicted }.map { f in
-                "predicted first-try success \(pct(f.before?.predicted ?? 0)) → \(pct(f.after?.predicted ?? 0))"
+                ?? explain(node) ?? regressions[indices[0]].message
+            let coverage = indices.first { regressions[$0].rule == .coverage }.map { regressions[$0].message }
+            let predicted = indices.first { regressions[$0].rule == .predicted }.map { i in
+                "predicted first-try success \(pct(regressions[i].before?.predicted ?? 0)) → \(pct(regressions[i].after?.predicted ?? 0))"
             }
             var parts: [String] = []
             for rule in Rule.regressionRules {
@@ -253,8 +279,8 @@ public struct Cause: Sendable, Equatable {
                 }
             }
             // The target's own action: what fired before (a stolen press's current action is the thief's).
-            return Cause(node: node, action: findings.compactMap { $0.before?.action ?? $0.action }.first, reason: reason, counts: counts,
-                         regressions: indices, summary: parts.joined(separator: ", "))
+            let action = indices.lazy.compactMap { regressions[$0].before?.action ?? regressions[$0].action }.first
+            return Cause(node: node, action: action, reason: reason, counts: counts, regressions: indices, summary: parts.joined(separator: ", "))
         }
         causes.sort { $0.regressions.count != $1.regressions.count ? $0.regressions.count > $1.regressions.count : $0.node < $1.node }
         return causes

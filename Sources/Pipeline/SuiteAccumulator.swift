@@ -113,8 +113,9 @@ struct SuiteAccumulator {
         self.others += others
     }
 
-    /// The comparison of the targets' coverage, after every press is in.
-    func finish(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String?) -> Comparison.Result {
-        comparison.finish(before: before, after: after, explain: explain)
+    /// The comparison of the targets' coverage, after every press is in: the findings move into the
+    /// result (the comparison is empty afterwards).
+    mutating func finish(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String?) -> Comparison.Result {
+        comparison.take(before: before, after: after, explain: explain)
     }
 }

@@ -5,6 +5,21 @@ import Testing
 
 @Suite("Comparison: new presses, causes")
 struct ComparisonTests {
+    @Test("Findings come in rule order, and in the order found within a rule, however they were found")
+    func ruleOrder() {
+        let rules: [Rule] = [.expectation, .deadZone, .stolen, .deadZone, .slower, .expectation, .deadZone, .coverage, .stolen, .slower]
+        var list = rules.enumerated().map { Finding(kind: .regression, rule: $0.element, suite: "S", message: "\($0.offset)") }
+        Comparison.order(&list)
+        #expect(list.map(\.message) == ["1", "3", "6", "2", "8", "4", "9", "7", "0", "5"])
+        #expect(list.map(\.rule) == rules.sorted())
+        var ordered = list
+        Comparison.order(&ordered)
+        #expect(ordered.map(\.message) == list.map(\.message))
+        var none: [Finding] = []
+        Comparison.order(&none)
+        #expect(none.isEmpty)
+    }
+
     @Test("New presses are reported against a version-1 baseline, never failing")
     func newPresses() {
         let d = compare(suite([press(0, .hit)]), suite([press(0, .hit), press(1, .miss)]))
