@@ -12,6 +12,20 @@ public enum RunReport {
     /// The run as one JSON document: a summary per suite (no list of every press).
     public static func json(_ run: RunOutcome) -> String {
         var w = JSONWriter(style: .pretty)
+        write(run, to: &w)
+        return w.text + "\n"
+    }
+
+    /// `json(_:)` handed to `sink` in chunks as it is written: a regressed run's JSON (200 MB for
+    /// 250,000 findings) is never held whole, nor copied into a String.
+    public static func writeJSON(_ run: RunOutcome, to sink: @escaping (ArraySlice<UInt8>) -> Void) {
+        var w = JSONWriter(style: .pretty, sink: sink)
+        write(run, to: &w)
+        w.flush()
+        sink([0x0A][...])
+    }
+
+    private static func write(_ run: RunOutcome, to w: inout JSONWriter) {
         w.beginObject()
         w.key("suites")
         w.beginArray()
@@ -24,7 +38,6 @@ public enum RunReport {
         w.endArray()
         writeRunFields(run, to: &w)
         w.endObject()
-        return w.text + "\n"
     }
 
     /// `--json --presses`: the same document, each suite also listing every press

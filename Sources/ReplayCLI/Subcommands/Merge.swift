@@ -58,7 +58,7 @@ enum RunReports {
     static func write(_ outcome: RunOutcome, printed: Bool = false, json: Bool, junit: String?, markdown: String?,
                       pictures: PictureOptions) throws {
         if !printed && json {
-            Console.out(RunReport.json(outcome))
+            RunReport.writeJSON(outcome) { Console.outBytes($0) }
         } else if !printed {
             Console.out(RunReport.text(outcome, style: RunReport.Style(color: Console.colorOnStdout)))
         }
