@@ -75,7 +75,7 @@ extension TraceStore {
     /// the hashing takes, about 0.1 s for 50 MB, not the whole file).
     ///
     /// - Parameter next: the file the caller imports next, if any: a small trace file (up to 1 MiB) is
-    ///   then hashed and parsed on the parser thread while this one is inserted, so that a folder of
+    ///   then hashed (on a thread of its own) and parsed (on the parser thread) while this one is inserted, so that a folder of
     ///   small files keeps both threads busy. It is only read ahead after a file that was not already
     ///   present (a folder imported again parses nothing for nothing), and nothing of it is stored
     ///   until `importFile(next)` is called; a call for another file drops what was read ahead.
@@ -101,7 +101,7 @@ extension TraceStore {
         let file: FileHash
         let found: ImportedFile?
         do {
-            file = try ahead?.hashed() ?? FileHash.of(path, shouldStop: shouldStop)
+            file = try ahead?.hash.wait() ?? FileHash.of(path, shouldStop: shouldStop)
             // One SELECT needs no transaction of its own (a read transaction would add four statements per file).
             found = try wrap({ try dbWriter.unsafeRead { try ImportedFile.find(file.hash, in: $0) } })
         } catch {
@@ -112,7 +112,7 @@ extension TraceStore {
             ahead?.cancel()
             return SameBytes(path, kind, earlier).result
         }
-        let parsed = ahead ?? ParseStream.of(kind, path: path, progress: progress, shouldStop: shouldStop)
+        let parsed = ahead?.stream ?? ParseStream.of(kind, path: path, progress: progress, shouldStop: shouldStop)
         if ahead == nil { parsed.start() }
         if let next { readAhead.start(next, shouldStop: shouldStop) }  // parsed after this file, on the same thread
         return try importTraces(parsed, kind: kind, path, hash: HashingTask(known: file), importedAt: importedAt)
@@ -307,8 +307,6 @@ private final class EventInserter {
     /// parameters in a statement (before 3.32 the limit was 999).
     let batch: Int
     private var pending: [(id: Int64, trace: Int64, event: TouchEvent)] = []
-    /// The id the next event gets: events are numbered in file order from one past the largest id
-    /// stored (the transaction holds the write lock), so the importer knows each trace's range.
     /// Each phase's name as a C string that lives as long as the process: bound without a copy
     /// (`SQLITE_STATIC`), where a transient binding costs SQLite an allocation and a copy per row.
     /// Written once, then only read.
@@ -316,6 +314,8 @@ private final class EventInserter {
         (UnsafePointer(strdup($0.rawValue)!), Int32($0.rawValue.utf8.count))
     }
 
+    /// The id the next event gets: events are numbered in file order from one past the largest id
+    /// stored (the transaction holds the write lock), so the importer knows each trace's range.
     private var nextID: Int64
 
     private static let columns = 9

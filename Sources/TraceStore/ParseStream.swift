@@ -68,10 +68,6 @@ final class ParseStream: @unchecked Sendable {
     private var failure: Error?
     private var traces: [TraceState] = []
     private let finished = DispatchGroup()
-    /// A file read ahead hashes itself on the parser thread before parsing (`hashFirst`); the
-    /// importing thread asks for the hash with `hashed()`.
-    private var hashFirst: (() throws -> FileHash)?
-    private var fileHash: FileHash?
 
     init(chunkSize: Int, maxChunks: Int, _ body: @escaping (inout Emitter) throws -> [TraceState]) {
         self.chunkSize = chunkSize
@@ -83,21 +79,10 @@ final class ParseStream: @unchecked Sendable {
     /// thousand files does not start a thousand threads).
     private static let parsers = DispatchQueue(label: "TapReplay.import.parse")
 
-    /// Read ahead: before parsing, the parser thread hashes the file with `hash` (call before `start`).
-    func hashing(_ hash: @escaping () throws -> FileHash) {
-        hashFirst = hash
-    }
-
     func start() {
         finished.enter()
         ParseStream.parsers.async { [self] in
             do {
-                if let hashFirst {
-                    condition.lock(); let stop = cancelled; condition.unlock()
-                    if stop { throw CancellationError() }
-                    let hash = try hashFirst()
-                    condition.lock(); fileHash = hash; condition.broadcast(); condition.unlock()
-                }
                 var emitter = Emitter(stream: self)
                 let states = try body(&emitter)
                 try emitter.flush()
@@ -108,16 +93,6 @@ final class ParseStream: @unchecked Sendable {
             condition.lock(); done = true; condition.broadcast(); condition.unlock()
             finished.leave()
         }
-    }
-
-    /// The file's hash, worked out on the parser thread (a stream started with `hashing`).
-    /// - Throws: what hashing threw (the file cannot be read; the import was stopped).
-    func hashed() throws -> FileHash {
-        condition.lock()
-        defer { condition.unlock() }
-        while fileHash == nil && failure == nil && !done { condition.wait() }
-        if let fileHash { return fileHash }
-        throw failure ?? CancellationError()
     }
 
     /// The next chunk of rows, or nil at the end of the file.
@@ -242,25 +217,36 @@ final class ParseStream: @unchecked Sendable {
     }
 }
 
-/// The next file of an import, hashed and parsed ahead on the parser thread while the current
-/// one is inserted (`TraceStore.importFile(_:next:)`). Holds at most one file; memory stays flat,
+/// The next file of an import, hashed (`HashingTask`) and parsed on the parser thread while the
+/// current one is inserted (`TraceStore.importFile(_:next:)`). Holds at most one file; memory stays flat,
 /// since its parser stops when its few chunks in flight are full.
 final class ReadAhead: @unchecked Sendable {
     /// Files larger than this are not read ahead (their own chunks keep the threads busy, and their progress is reported).
     static let largest: Int64 = 1 << 20
 
     private let lock = NSLock()
-    private var pending: (path: String, stream: ParseStream)?
+    /// A file read ahead: its parse and its hash.
+    struct File {
+        let stream: ParseStream
+        let hash: HashingTask
+
+        func cancel() {
+            stream.cancel()
+            hash.cancel()
+        }
+    }
+
+    private var pending: (path: String, file: File)?
 
     /// What was read ahead for `path`, if anything; what was read ahead for another file is dropped.
-    func take(_ path: String) -> ParseStream? {
+    func take(_ path: String) -> File? {
         lock.lock()
         let held = pending
         pending = nil
         lock.unlock()
         guard let held else { return nil }
-        if held.path == path { return held.stream }
-        held.stream.cancel()
+        if held.path == path { return held.file }
+        held.file.cancel()
         return nil
     }
 
@@ -277,15 +263,15 @@ final class ReadAhead: @unchecked Sendable {
         guard let kind = TraceStore.importKind(of: path), kind != .snapshot else { return }
         let size = ReadAhead.size(of: path)
         guard size >= 0 && size <= ReadAhead.largest else { return }
-        let stream = ParseStream.of(kind, path: path, progress: nil, shouldStop: shouldStop)
-        stream.hashing { try FileHash.of(path, shouldStop: shouldStop) }
-        stream.start()
+        let file = File(stream: ParseStream.of(kind, path: path, progress: nil, shouldStop: shouldStop),
+                        hash: HashingTask(path, shouldStop: shouldStop))
+        file.stream.start()
         lock.lock()
         let dropped = pending
-        pending = (path, stream)
+        pending = (path, file)
         lock.unlock()
-        dropped?.stream.cancel()
+        dropped?.file.cancel()
     }
 
-    deinit { pending?.stream.cancel() }
+    deinit { pending?.file.cancel() }
 }
