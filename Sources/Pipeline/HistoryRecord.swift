@@ -65,7 +65,7 @@ public enum HistoryRecord {
                                                 expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
-                    findings: (s.diff.regressions + s.diff.improvements + s.diff.notes + s.diff.known).map(row))
+                    findings: [s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known].joined().map(row))
             })
     }
 

@@ -34,6 +34,16 @@ public struct RunPipeline: Sendable {
     ///   - observer: follows every press (for streamed output).
     /// - Throws: `RunInputError` when an input (snapshot, baseline) cannot be used; `StoreError` for the database.
     public func run(_ request: RunRequest, log: (String) -> Void = { _ in }, observer: RunObserver? = nil) throws -> RunOutcome {
+        var (outcome, history) = try start(request, log: log, observer: observer)
+        if let history { outcome.runID = try withoutActuallyEscaping(log) { try history.wait(log: $0) } }
+        return outcome
+    }
+
+    /// `run`, except that the run is recorded in history on another thread: the caller reports
+    /// the outcome meanwhile and takes the run's id from `HistoryWrite.wait` when it needs it
+    /// (a regressed run's JSON is as long to write as its history). Nil: nothing to record.
+    public func start(_ request: RunRequest, log: (String) -> Void = { _ in },
+                      observer: RunObserver? = nil) throws -> (RunOutcome, HistoryWrite?) {
         let startedAt = TraceStore.now()
         let inputs = try prepare(request, log: log)
         var outcomes: [SuiteOutcome] = []
@@ -57,12 +67,9 @@ public struct RunPipeline: Sendable {
                                  revision: request.revision, request: request, screensWithoutSnapshot: inputs.withoutSnapshot)
         outcome.screensNotInRun = inputs.notInRun
         if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
-        if request.recordHistory {
-            var clock = Stopwatch()
-            outcome.runID = try store.recordRun(HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now()))
-            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
-        }
-        return outcome
+        guard request.recordHistory else { return (outcome, nil) }
+        let (store, finished, run, rows) = (self.store, TraceStore.now(), outcome, history)
+        return (outcome, HistoryWrite(store: store) { try store.recordRun(HistoryRecord.make(run, rows: rows, finishedAt: finished)) })
     }
 
     /// What a run works on: each screen's snapshot (by screen), the baselines folder,
@@ -426,6 +433,40 @@ struct TraceFit {
 }
 
 /// Wall-clock laps for progress lines.
+/// A run being recorded in history on its own thread (`RunPipeline.start`).
+public final class HistoryWrite: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Result<Int64, Error>?
+    private var took = ""
+    private var logged = false
+    private let path: String
+
+    init(store: TraceStore, record: @escaping @Sendable () throws -> Int64) {
+        path = store.path
+        Thread { [self] in
+            var clock = Stopwatch()
+            let r = Result(catching: record)
+            lock.withLock { result = r; took = clock.lap() }
+            done.signal()
+        }.start()
+    }
+
+    /// Waits until the run is recorded; the first call given a `log` says there how long recording took.
+    /// - Returns: the run's id in history.
+    /// - Throws: what recording it threw (`StoreError`, a database error): nothing of the run is stored then.
+    public func wait(log: ((String) -> Void)? = nil) throws -> Int64 {
+        done.wait()
+        done.signal()  // stays signalled for the next call
+        lock.lock()
+        let r = result!, took = self.took, first = log != nil && !logged
+        if first { logged = true }
+        lock.unlock()
+        if first, case .success(let id) = r { log?("recorded run #\(id) in \(path) in \(took)") }
+        return try r.get()
+    }
+}
+
 struct Stopwatch {
     private var last = DispatchTime.now().uptimeNanoseconds
     mutating func lap() -> String {

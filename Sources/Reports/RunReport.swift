@@ -18,14 +18,16 @@ public enum RunReport {
 
     /// `json(_:)` handed to `sink` in chunks as it is written: a regressed run's JSON (200 MB for
     /// 250,000 findings) is never held whole, nor copied into a String.
-    public static func writeJSON(_ run: RunOutcome, to sink: @escaping (ArraySlice<UInt8>) -> Void) {
+    /// - Parameter runID: the run's id in history, asked for only when the suites are written
+    ///   (history may still be recording them); default: the outcome's.
+    public static func writeJSON(_ run: RunOutcome, runID: (() -> Int64?)? = nil, to sink: @escaping (ArraySlice<UInt8>) -> Void) {
         var w = JSONWriter(style: .pretty, sink: sink)
-        write(run, to: &w)
+        write(run, runID: runID, to: &w)
         w.flush()
         sink([0x0A][...])
     }
 
-    private static func write(_ run: RunOutcome, to w: inout JSONWriter) {
+    private static func write(_ run: RunOutcome, runID: (() -> Int64?)? = nil, to w: inout JSONWriter) {
         w.beginObject()
         w.key("suites")
         w.beginArray()
@@ -36,7 +38,7 @@ public enum RunReport {
             w.endObject()
         }
         w.endArray()
-        writeRunFields(run, to: &w)
+        writeRunFields(run, runID: runID, to: &w)
         w.endObject()
     }
 
@@ -238,9 +240,9 @@ public enum RunReport {
 
     static func pct(_ v: Double) -> String { "\(JSONValue.format(JSONValue.round(v * 100, places: 1)))%" }
 
-    static func writeRunFields(_ run: RunOutcome, to w: inout JSONWriter) {
+    static func writeRunFields(_ run: RunOutcome, runID: (() -> Int64?)? = nil, to w: inout JSONWriter) {
         w.field("passed", run.passed)
-        if let id = run.runID { w.field("run", Int(id)) }
+        if let id = runID?() ?? run.runID { w.field("run", Int(id)) }
         w.field("revision", run.revision)
         w.field("startedAt", run.startedAt)
         w.key("screensWithoutSnapshot"); w.array(run.screensWithoutSnapshot) { w, x in w.string(x) }

@@ -174,13 +174,10 @@ extension TraceStore {
             """, arguments: [run.startedAt, run.finishedAt, run.revision, run.passed, run.touchRadius, run.gridStep,
                              run.settings, regressions, improvements, run.shardKey])
         let runID = db.lastInsertedRowID
-        let press = RawInsert(try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO press_detail (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
-                baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
         let group = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO press_group (run_suite_id, trace_id, outcome, baseline_outcome, presses) VALUES (?, ?, ?, ?, ?)
+            INSERT INTO press_group (run_suite_id, trace_id, outcome, baseline_outcome, presses, node_id, action_id, latency_ms,
+                                     baseline_node_id, baseline_action_id, baseline_latency_ms, met)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         let traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
         let target = try db.makeStatement(sql: """
@@ -189,12 +186,25 @@ extension TraceStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let finding = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO finding_row (run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
+            INSERT INTO finding_row (id, run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
                                      action, expect, probe, reason_id, part_of, message_id, before_id, after_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '', ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '', ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        let findingGroup = RawInsert(try db.makeStatement(sql: """
+            INSERT INTO finding_group (run_suite_id, first_id, last_id, kind, rule, trace, node, action, expect, probe,
+                                       reason_id, message_id, before_id, after_id, presses)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         var labels = try Labels(db)
         var suiteIDs: [Int64] = []
+        // Findings are numbered on from the last one stored, in the order of the run's list: the view
+        // `finding` reads them back in that order whether they went in `finding_row` or a group. (The
+        // last one stored is in the newest suite that has groups: found by index, not by a scan.)
+        var nextFinding = try Int64.fetchOne(db, sql: """
+            SELECT max(m) FROM (SELECT max(id) AS m FROM finding_row
+                                UNION ALL SELECT max(last_id) FROM finding_group
+                                          WHERE run_suite_id = (SELECT max(run_suite_id) FROM finding_group))
+            """).map { $0 + 1 } ?? 1
         for s in run.suites {
             try db.execute(sql: """
                 INSERT INTO run_suite (run_id, suite, snapshot_hash, snapshot_source, app_version, app_build, baseline, passed,
@@ -206,43 +216,60 @@ extension TraceStore {
             let suiteID = db.lastInsertedRowID
             suiteIDs.append(suiteID)
             for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
-            // Presses that carry only their outcomes go in one row per trace and outcome pair.
+            // Presses: one row per trace and everything else a press holds, its press numbers a JSON array.
             var groups: [PressGroup: [Int32]] = [:]
-            for p in s.pressRows {
-                if let key = PressGroup(p) {
-                    groups[key, default: []].append(p.press)
-                    continue
-                }
-                let node = try labels.id(p.node), action = try labels.id(p.action)
-                let baselineNode = try labels.id(p.baselineNode), baselineAction = try labels.id(p.baselineAction)
-                try press.row { b in
-                    b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome))
-                    b.int(node); b.int(action); b.double(p.latencyMs)
-                    b.int(p.baselineOutcome.map(Int64.init)); b.int(baselineNode); b.int(baselineAction); b.double(p.baselineLatencyMs)
-                    b.int(p.met.map { $0 ? 1 : 0 })
-                }
+            for p in PressGroup.lastOfEach(s.pressRows) {
+                let key = try PressGroup(p, labels: &labels)
+                groups[key, default: []].append(p.press)
             }
             for key in groups.keys.sorted() {
-                let presses = Set(groups[key]!).sorted().map(String.init).joined(separator: ",")
                 try group.row { b in
                     b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
-                    b.text("[" + presses + "]")
+                    b.text(PressGroup.jsonArray(groups[key]!.sorted()))
+                    b.int(key.node); b.int(key.action); b.double(key.latencyMs)
+                    b.int(key.baselineNode); b.int(key.baselineAction); b.double(key.baselineLatencyMs)
+                    b.int(key.met.map { $0 ? 1 : 0 })
                 }
             }
             for t in s.targets {
                 try target.execute(arguments: [suiteID, t.node, t.action, t.own, t.stolen, t.blocked, t.ambiguous, t.disabled, t.miss,
                                                t.expectedTries, t.firstTryMet, t.p50LatencyMs, t.p95LatencyMs])
             }
-            for f in s.findings {
+            // Findings: a press's finding joins the group of its trace and message; any other is a row.
+            var findingGroups: [FindingGroup] = []
+            var groupOf: [FindingGroup.Key: Int] = [:]
+            for (i, f) in s.findings.enumerated() {
+                let id = nextFinding + Int64(i)
                 let reason = try labels.id(f.reason)
-                let message = try labels.id(f.message), before = try labels.id(f.before), after = try labels.id(f.after)
+                let message = try labels.id(f.message)!, before = try labels.id(f.before), after = try labels.id(f.after)
+                if let trace = f.trace, let press = f.press, let x = f.x, let y = f.y, x.isFinite, y.isFinite {
+                    let key = FindingGroup.Key(kind: f.kind, rule: f.rule, trace: trace, node: f.node, action: f.action, expect: f.expect,
+                                               probe: f.probe, reason: reason, message: message, before: before, after: after)
+                    if let g = groupOf[key] {
+                        findingGroups[g].add(id: id, press: press, x: x, y: y, partOf: f.partOf)
+                    } else {
+                        groupOf[key] = findingGroups.count
+                        findingGroups.append(FindingGroup(key: key, firstID: id))
+                        findingGroups[findingGroups.count - 1].add(id: id, press: press, x: x, y: y, partOf: f.partOf)
+                    }
+                    continue
+                }
                 try finding.row { b in
-                    b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
+                    b.int(id); b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
                     b.double(f.x); b.double(f.y); b.text(f.node)
                     b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(reason); b.int(f.partOf.map(Int64.init))
                     b.int(message); b.int(before); b.int(after)
                 }
             }
+            for g in findingGroups {
+                let k = g.key
+                try findingGroup.row { b in
+                    b.int(suiteID); b.int(g.firstID); b.int(g.lastID); b.text(k.kind); b.text(k.rule); b.text(k.trace)
+                    b.text(k.node); b.text(k.action); b.text(k.expect); b.int(k.probe ? 1 : 0)
+                    b.int(k.reason); b.int(k.message); b.int(k.before); b.int(k.after); b.text(g.presses + "]")
+                }
+            }
+            nextFinding += Int64(s.findings.count)
         }
         return (runID, suiteIDs, labels)
     }
@@ -271,14 +298,23 @@ extension TraceStore {
                 DELETE FROM run_trace WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM target_result WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM finding_row WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
+                DELETE FROM finding_group WHERE run_suite_id NOT IN (SELECT id FROM run_suite);
                 DELETE FROM label WHERE id NOT IN (SELECT node_id FROM press_detail WHERE node_id IS NOT NULL
                     UNION SELECT action_id FROM press_detail WHERE action_id IS NOT NULL
                     UNION SELECT baseline_node_id FROM press_detail WHERE baseline_node_id IS NOT NULL
                     UNION SELECT baseline_action_id FROM press_detail WHERE baseline_action_id IS NOT NULL
+                    UNION SELECT node_id FROM press_group WHERE node_id IS NOT NULL
+                    UNION SELECT action_id FROM press_group WHERE action_id IS NOT NULL
+                    UNION SELECT baseline_node_id FROM press_group WHERE baseline_node_id IS NOT NULL
+                    UNION SELECT baseline_action_id FROM press_group WHERE baseline_action_id IS NOT NULL
                     UNION SELECT reason_id FROM finding_row WHERE reason_id IS NOT NULL
                     UNION SELECT message_id FROM finding_row WHERE message_id IS NOT NULL
                     UNION SELECT before_id FROM finding_row WHERE before_id IS NOT NULL
-                    UNION SELECT after_id FROM finding_row WHERE after_id IS NOT NULL);
+                    UNION SELECT after_id FROM finding_row WHERE after_id IS NOT NULL
+                    UNION SELECT reason_id FROM finding_group WHERE reason_id IS NOT NULL
+                    UNION SELECT message_id FROM finding_group
+                    UNION SELECT before_id FROM finding_group WHERE before_id IS NOT NULL
+                    UNION SELECT after_id FROM finding_group WHERE after_id IS NOT NULL);
                 """)
             return deleted
         }
@@ -390,41 +426,119 @@ extension TraceStore {
     }
 }
 
-/// The key of a `press_group` row: a press that carries nothing but its outcome and the
-/// baseline's (no node, action, latency or expectation on either side) is stored by it.
+/// The key of a `press_group` row: a press's trace and everything it holds but its number.
 struct PressGroup: Hashable, Comparable {
     let traceID: Int64
     let outcome: UInt8
     let baselineOutcome: UInt8?
+    let node: Int64?, action: Int64?, latencyMs: Double?
+    let baselineNode: Int64?, baselineAction: Int64?, baselineLatencyMs: Double?
+    let met: Bool?
 
-    init?(_ p: RunRecord.Press) {
-        guard p.node == nil, p.action == nil, p.latencyMs == nil, p.baselineNode == nil, p.baselineAction == nil,
-              p.baselineLatencyMs == nil, p.met == nil else { return nil }
+    init(_ p: RunRecord.Press, labels: inout Labels) throws {
         traceID = p.traceID; outcome = p.outcome; baselineOutcome = p.baselineOutcome
+        node = try labels.id(p.node); action = try labels.id(p.action); latencyMs = p.latencyMs
+        baselineNode = try labels.id(p.baselineNode); baselineAction = try labels.id(p.baselineAction)
+        baselineLatencyMs = p.baselineLatencyMs; met = p.met
     }
 
+    /// Trace, outcome and the baseline's first (the order rows have always had), then the rest.
     static func < (a: PressGroup, b: PressGroup) -> Bool {
-        (a.traceID, a.outcome, a.baselineOutcome.map(Int.init) ?? -1) < (b.traceID, b.outcome, b.baselineOutcome.map(Int.init) ?? -1)
+        func order(_ g: PressGroup) -> (Int64, UInt8, Int, Int64, Int64, Int64, Int64, Double, Double, Int) {
+            (g.traceID, g.outcome, g.baselineOutcome.map(Int.init) ?? -1, g.node ?? -1, g.action ?? -1, g.baselineNode ?? -1,
+             g.baselineAction ?? -1, g.latencyMs ?? -.infinity, g.baselineLatencyMs ?? -.infinity, g.met.map { $0 ? 1 : 0 } ?? -1)
+        }
+        let x = order(a), y = order(b)
+        if (x.0, x.1, x.2, x.3, x.4) != (y.0, y.1, y.2, y.3, y.4) { return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4) }
+        return (x.5, x.6, x.7, x.8, x.9) < (y.5, y.6, y.7, y.8, y.9)
+    }
+
+    /// The presses with the last row of each (trace, press): a press given twice is stored once, as it was last given.
+    static func lastOfEach(_ rows: [RunRecord.Press]) -> [RunRecord.Press] {
+        var at: [Int64: Int] = [:]
+        at.reserveCapacity(rows.count)
+        var out: [RunRecord.Press] = []
+        out.reserveCapacity(rows.count)
+        for p in rows {
+            let key = p.traceID << 32 | Int64(UInt32(bitPattern: p.press))
+            if let i = at[key] { out[i] = p } else { at[key] = out.count; out.append(p) }
+        }
+        return out
+    }
+
+    /// `[1,3,7]`, press numbers without repeats.
+    static func jsonArray(_ ascending: [Int32]) -> String {
+        var text = "["
+        var last: Int32?
+        for n in ascending where n != last {
+            if last != nil { text += "," }
+            text += String(n)
+            last = n
+        }
+        return text + "]"
+    }
+}
+
+/// A `finding_group` row being built: the findings of one trace that share all but the press.
+struct FindingGroup {
+    struct Key: Hashable {
+        let kind: String, rule: String, trace: String, node: String?, action: String?, expect: String?, probe: Bool
+        let reason: Int64?, message: Int64, before: Int64?, after: Int64?
+    }
+    let key: Key
+    let firstID: Int64
+    var lastID: Int64
+    /// The JSON array so far, without its closing bracket.
+    var presses = "["
+    var empty = true
+
+    init(key: Key, firstID: Int64) {
+        self.key = key; self.firstID = firstID; self.lastID = firstID
+    }
+
+    /// `[id - firstID, press, x, y]`, and the press that began a multi-tap when there is one.
+    mutating func add(id: Int64, press: Int, x: Double, y: Double, partOf: Int?) {
+        if !empty { presses += "," }
+        empty = false
+        presses += "[\(id - firstID),\(press),\(x),\(y)"
+        if let partOf { presses += ",\(partOf)" }
+        presses += "]"
+        lastID = id
     }
 }
 
 /// Interned names: the id of each text in `label`, inserting what is new.
 struct Labels {
     let insert: Statement
-    var known: [String: Int64] = [:]
+    var known: [Key: Int64] = [:]
+
+    /// A label as SQLite compares it: by its UTF-8 bytes. (A String key would hash every long
+    /// message through Unicode normalization, a regressed run's messages 250,000 times.)
+    struct Key: Hashable {
+        var text: String
+        static func == (a: Key, b: Key) -> Bool {
+            var x = a.text, y = b.text
+            return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && (p.isEmpty || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) } }
+        }
+        func hash(into h: inout Hasher) {
+            var text = text
+            text.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
 
     /// Every label already stored, and a statement for new ones.
     init(_ db: Database) throws {
         insert = try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)")
-        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[row["text"]] = row["id"] }
+        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[Key(text: row["text"])] = row["id"] }
     }
 
     mutating func id(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
-        if let id = known[text] { return id }
+        let key = Key(text: text)
+        if let id = known[key] { return id }
         try RawInsert(insert).row { b in b.text(text) }
         let id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
-        known[text] = id
+        known[key] = id
         return id
     }
 }

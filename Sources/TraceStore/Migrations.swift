@@ -329,13 +329,7 @@ enum Migrations {
                 ALTER TABLE finding_row ADD COLUMN before_id INTEGER;    -- label.id (then before is NULL)
                 ALTER TABLE finding_row ADD COLUMN after_id INTEGER;     -- label.id (then after is NULL)
                 CREATE VIEW finding AS
-                    SELECT f.id, f.run_suite_id, f.kind, f.rule, f.trace, f.press, f.x, f.y, f.node,
-                           CASE WHEN f.before_id IS NULL THEN f.before ELSE b.text END AS before,
-                           CASE WHEN f.after_id IS NULL THEN f.after ELSE a.text END AS after,
-                           CASE WHEN f.message_id IS NULL THEN f.message ELSE m.text END AS message,
-                           f.action, f.expect, f.probe, f.reason_id, f.part_of
-                    FROM finding_row f LEFT JOIN label m ON m.id = f.message_id
-                    LEFT JOIN label b ON b.id = f.before_id LEFT JOIN label a ON a.id = f.after_id;
+                    \(Migrations.findingRows);
                 """)
         }
         register("v8-event-ranges") { db in
@@ -352,6 +346,63 @@ enum Migrations {
                 DROP INDEX event_trace;
                 """)
         }
+        register("v9-grouped-history") { db in
+            // A regressed run wrote a row per changed press twice over (250,000 `press_detail` rows and
+            // 250,000 `finding_row` rows: 2.0 of its 2.8 s of history). Presses and findings that share
+            // everything but the press (the presses of a trace that a hollow row no longer fires) now go
+            // in one row: `press_group` gains the columns of `press_detail`, and `finding_group` keeps a
+            // trace's findings of one message with their presses as a JSON array. The views
+            // `press_outcome` and `finding` expand both, under the columns they had; rows written
+            // before stay where they are and read as before.
+            try db.execute(sql: """
+                DROP VIEW press_history;
+                DROP VIEW press_outcome;
+                DROP VIEW finding;
+                ALTER TABLE press_group ADD COLUMN node_id INTEGER;   -- label.id, as in press_detail
+                ALTER TABLE press_group ADD COLUMN action_id INTEGER;
+                ALTER TABLE press_group ADD COLUMN latency_ms REAL;
+                ALTER TABLE press_group ADD COLUMN baseline_node_id INTEGER;
+                ALTER TABLE press_group ADD COLUMN baseline_action_id INTEGER;
+                ALTER TABLE press_group ADD COLUMN baseline_latency_ms REAL;
+                ALTER TABLE press_group ADD COLUMN met INTEGER;
+                CREATE VIEW press_outcome AS
+                    SELECT run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms,
+                           baseline_outcome, baseline_node_id, baseline_action_id, baseline_latency_ms, met
+                    FROM press_detail
+                    UNION ALL
+                    SELECT g.run_suite_id, g.trace_id, j.value, g.outcome, g.node_id, g.action_id, g.latency_ms,
+                           g.baseline_outcome, g.baseline_node_id, g.baseline_action_id, g.baseline_latency_ms, g.met
+                    FROM press_group g, json_each(g.presses) j;
+                \(Migrations.pressHistoryView)
+                CREATE TABLE finding_group (
+                    id           INTEGER PRIMARY KEY,
+                    run_suite_id INTEGER NOT NULL REFERENCES run_suite(id) ON DELETE CASCADE,
+                    first_id     INTEGER NOT NULL,   -- the id its first finding has in the view finding
+                    last_id      INTEGER NOT NULL,   -- and its last
+                    kind         TEXT NOT NULL,
+                    rule         TEXT NOT NULL,
+                    trace        TEXT NOT NULL,
+                    node         TEXT,
+                    action       TEXT,
+                    expect       TEXT,
+                    probe        INTEGER NOT NULL,
+                    reason_id    INTEGER,            -- label.id, as in finding_row
+                    message_id   INTEGER NOT NULL,
+                    before_id    INTEGER,
+                    after_id     INTEGER,
+                    presses      TEXT NOT NULL       -- JSON: [[id - first_id, press, x, y, part_of or absent], ...]
+                );
+                CREATE INDEX finding_group_suite ON finding_group(run_suite_id);
+                CREATE VIEW finding AS
+                    \(Migrations.findingRows)
+                    UNION ALL
+                    SELECT g.first_id + json_extract(j.value, '$[0]'), g.run_suite_id, g.kind, g.rule, g.trace,
+                           json_extract(j.value, '$[1]'), json_extract(j.value, '$[2]'), json_extract(j.value, '$[3]'), g.node,
+                           b.text, a.text, m.text, g.action, g.expect, g.probe, g.reason_id, json_extract(j.value, '$[4]')
+                    FROM finding_group g JOIN json_each(g.presses) j LEFT JOIN label m ON m.id = g.message_id
+                    LEFT JOIN label b ON b.id = g.before_id LEFT JOIN label a ON a.id = g.after_id;
+                """)
+        }
         return m
     }
 
@@ -366,6 +417,17 @@ enum Migrations {
             FROM press_outcome p JOIN run_suite s ON s.id = p.run_suite_id JOIN trace t ON t.id = p.trace_id
             LEFT JOIN label n ON n.id = p.node_id LEFT JOIN label a ON a.id = p.action_id
             LEFT JOIN label bn ON bn.id = p.baseline_node_id LEFT JOIN label ba ON ba.id = p.baseline_action_id;
+        """
+
+    /// `finding_row` with its text read back from `label` (the view `finding` of v7, and its first half since v9).
+    static let findingRows = """
+        SELECT f.id, f.run_suite_id, f.kind, f.rule, f.trace, f.press, f.x, f.y, f.node,
+               CASE WHEN f.before_id IS NULL THEN f.before ELSE b.text END AS before,
+               CASE WHEN f.after_id IS NULL THEN f.after ELSE a.text END AS after,
+               CASE WHEN f.message_id IS NULL THEN f.message ELSE m.text END AS message,
+               f.action, f.expect, f.probe, f.reason_id, f.part_of
+        FROM finding_row f LEFT JOIN label m ON m.id = f.message_id
+        LEFT JOIN label b ON b.id = f.before_id LEFT JOIN label a ON a.id = f.after_id
         """
 
     /// Migration identifiers this build knows, oldest first.

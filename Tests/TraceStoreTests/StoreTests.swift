@@ -33,7 +33,7 @@ struct StoreTests {
     func migrations() throws {
         let known = TraceStore.knownMigrations
         #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups", "v7-finding-labels",
-                          "v8-event-ranges"])
+                          "v8-event-ranges", "v9-grouped-history"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             let old = try TraceStore(path: dir.db, upTo: migration)
@@ -99,7 +99,7 @@ struct StoreTests {
         #expect(runs.first?.suites.first?.presses == 2)
     }
 
-    @Test("v6: presses that carry only their outcomes are one row per trace, read back press by press through press_outcome and press_history")
+    @Test("v6, v9: a trace's presses that hold the same (outcomes, node, action, latency) are one row, read back press by press through press_outcome and press_history")
     func pressGroups() throws {
         let dir = TempDir()
         let store = try TraceStore(path: dir.db)
@@ -117,8 +117,8 @@ struct StoreTests {
         let run = RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
                             touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite])
         try store.recordRun(run)
-        #expect(try store.count("press_detail") == 1)
-        #expect(try store.read { try String.fetchAll($0, sql: "SELECT presses FROM press_group ORDER BY rowid") } == ["[2]", "[1,3,7]"])
+        #expect(try store.count("press_detail") == 0)
+        #expect(try store.read { try String.fetchAll($0, sql: "SELECT presses FROM press_group ORDER BY rowid") } == ["[2]", "[4]", "[1,3,7]"])
         let rows = try ReadOnlyStore(path: dir.db).query("""
             SELECT trace, press, outcome, baseline_outcome, baseline_node FROM press_history ORDER BY press
             """).rows
@@ -130,7 +130,7 @@ struct StoreTests {
         #expect(try store.count("press_outcome") == 5)
         try store.recordRun(run)
         #expect(try store.pruneRuns(keepRuns: 1) == 1)
-        #expect(try store.count("press_group") == 2)
+        #expect(try store.count("press_group") == 3)
         #expect(try store.count("press_outcome") == 5)
     }
 
@@ -161,12 +161,48 @@ struct StoreTests {
                                       touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
         // Two messages, two sides and two reasons: six labels for forty findings.
         #expect(try store.count("label") == 6)
-        #expect(try store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM finding_row WHERE message = ''") } == 40)
-        let rows = try ReadOnlyStore(path: dir.db).query("SELECT press, before, after, message FROM finding ORDER BY id").rows
+        // v9: the presses of one trace and message are one finding_group row.
+        #expect(try store.count("finding_row") == 0)
+        #expect(try store.count("finding_group") == 2)
+        let rows = try ReadOnlyStore(path: dir.db).query("SELECT id, press, x, y, before, after, message, part_of FROM finding ORDER BY id").rows
         #expect(rows.count == 40)
-        #expect(rows[1] == [.integer(1), .text(#"{"outcome":"hit"}"#), .text(#"{"outcome":"miss"}"#), .text("row (open) no longer fires: a neighbour")])
+        #expect(rows.map { $0[1] } == (0..<40).map { .integer(Int64($0)) })
+        #expect(rows.map { $0[0] } == (1...40).map { .integer(Int64($0)) })
+        #expect(rows[1] == [.integer(2), .integer(1), .real(1.5), .real(2), .text(#"{"outcome":"hit"}"#), .text(#"{"outcome":"miss"}"#),
+                            .text("row (open) no longer fires: a neighbour"), .null])
         #expect(try store.pruneRuns(keepRuns: 0) == 1)
         #expect(try store.count("label") == 0)
+    }
+
+    @Test("v9: findings keep the run's order and ids go on across runs, whether grouped by trace and message or a row of their own")
+    func findingGroups() throws {
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        func press(_ trace: String, _ press: Int, partOf: Int? = nil) -> RunRecord.Finding {
+            RunRecord.Finding(kind: "regression", rule: "R1", trace: trace, press: press, x: Double(press) + 0.25, y: 7, node: "row",
+                              before: nil, after: nil, message: "row no longer fires", action: "open", partOf: partOf)
+        }
+        let coverage = RunRecord.Finding(kind: "regression", rule: "R4", trace: nil, press: nil, x: nil, y: nil, node: "row",
+                                         before: nil, after: nil, message: "row: own 100% → 40%")
+        let findings = [press("t1", 0), press("t2", 3), coverage, press("t1", 5, partOf: 4), press("t2", 9)]
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+                                    passed: false, targets: [], findings: findings)
+        let run = RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
+                            touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite])
+        try store.recordRun(run)
+        try store.recordRun(run)
+        #expect(try store.count("finding_group") == 4)
+        #expect(try store.count("finding_row") == 2)
+        let rows = try ReadOnlyStore(path: dir.db).query("SELECT id, rule, trace, press, x, part_of FROM finding ORDER BY id").rows
+        let once: [[SQLValue]] = [[.text("R1"), .text("t1"), .integer(0), .real(0.25), .null],
+                                  [.text("R1"), .text("t2"), .integer(3), .real(3.25), .null],
+                                  [.text("R4"), .null, .null, .null, .null],
+                                  [.text("R1"), .text("t1"), .integer(5), .real(5.25), .integer(4)],
+                                  [.text("R1"), .text("t2"), .integer(9), .real(9.25), .null]]
+        #expect(rows.map { Array($0.dropFirst()) } == once + once)
+        #expect(rows.map { $0[0] } == (1...10).map { .integer(Int64($0)) })
+        #expect(try store.pruneRuns(keepRuns: 1) == 1)
+        #expect(try store.count("finding") == 5)
     }
 
     @Test("v7 keeps the findings of v6: their text stays readable through the finding view")

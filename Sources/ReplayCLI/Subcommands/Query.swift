@@ -6,7 +6,7 @@ import TraceStore
 
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read-only SQL over the database (tables: trace, event, snapshot, run, run_suite, run_trace, press_detail, press_group, target_result, finding_row, label; views finding, press_outcome, press_history).",
+        abstract: "Read-only SQL over the database (tables: trace, event, snapshot, run, run_suite, run_trace, press_detail, press_group, target_result, finding_row, finding_group, label; views finding, press_outcome, press_history).",
         discussion: """
         The connection cannot write: INSERT, UPDATE, DELETE, DROP, ATTACH and writing PRAGMAs are refused with exit status 2 and change nothing. A query that runs longer than --timeout is stopped (exit status 2). SQL may begin with a comment (`-- …`). The table shows at most 100,000 rows; --csv and --json stream every row.
 

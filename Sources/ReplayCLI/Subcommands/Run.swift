@@ -84,20 +84,33 @@ struct Run: ParsableCommand {
                 return
             }
             let stream = json && presses ? RunReport.Stream(request: request) { Console.outBytes($0) } : nil
-            let outcome: RunOutcome
+            var outcome: RunOutcome
+            let history: HistoryWrite?
             do {
-                outcome = try RunPipeline(store: store).run(request, log: Console.progress, observer: stream)
+                (outcome, history) = try RunPipeline(store: store).start(request, log: Console.progress, observer: stream)
             } catch let stop as RunInterrupted {
                 throw Interruption.stop(stop.summary)
             } catch let stop as ImportInterrupted {
                 throw Interruption.stop("nothing of \(stop.file) was stored and no run was recorded; the database is intact")
             }
+            // The JSON is written while history records the run; its "run" field waits for the id. Should
+            // recording fail, the JSON goes without it and the error follows, as the run's exit status.
+            var printed = stream != nil
+            if json && !printed, let history {
+                var failure: Error?
+                RunReport.writeJSON(outcome, runID: {
+                    do { return try history.wait() } catch { failure = error; return nil }
+                }) { Console.outBytes($0) }
+                printed = true
+                if let failure { throw failure }
+            }
+            if let history { outcome.runID = try history.wait(log: Console.progress) }
             ProgressLine.shared.end()
             if let stream {
                 stream.finish(outcome)
                 Console.out("\n")
             }
-            try RunReports.write(outcome, printed: stream != nil, json: json, junit: junit, markdown: markdown, pictures: pictures)
+            try RunReports.write(outcome, printed: printed, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }
 }
