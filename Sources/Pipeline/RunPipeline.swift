@@ -432,7 +432,6 @@ struct TraceFit {
     }
 }
 
-/// Wall-clock laps for progress lines.
 /// A run being recorded in history on its own thread (`RunPipeline.start`).
 public final class HistoryWrite: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
@@ -467,6 +466,7 @@ public final class HistoryWrite: @unchecked Sendable {
     }
 }
 
+/// Wall-clock laps for progress lines.
 struct Stopwatch {
     private var last = DispatchTime.now().uptimeNanoseconds
     mutating func lap() -> String {

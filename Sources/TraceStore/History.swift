@@ -245,13 +245,12 @@ extension TraceStore {
                 if let trace = f.trace, let press = f.press, let x = f.x, let y = f.y, x.isFinite, y.isFinite {
                     let key = FindingGroup.Key(kind: f.kind, rule: f.rule, trace: trace, node: f.node, action: f.action, expect: f.expect,
                                                probe: f.probe, reason: reason, message: message, before: before, after: after)
-                    if let g = groupOf[key] {
-                        findingGroups[g].add(id: id, press: press, x: x, y: y, partOf: f.partOf)
-                    } else {
-                        groupOf[key] = findingGroups.count
+                    let g = groupOf[key] ?? findingGroups.count
+                    if g == findingGroups.count {
+                        groupOf[key] = g
                         findingGroups.append(FindingGroup(key: key, firstID: id))
-                        findingGroups[findingGroups.count - 1].add(id: id, press: press, x: x, y: y, partOf: f.partOf)
                     }
+                    findingGroups[g].add(id: id, press: press, x: x, y: y, partOf: f.partOf)
                     continue
                 }
                 try finding.row { b in
@@ -466,16 +465,9 @@ struct PressGroup: Hashable, Comparable {
         return out
     }
 
-    /// `[1,3,7]`, press numbers without repeats.
+    /// `[1,3,7]` (`lastOfEach` left no press twice).
     static func jsonArray(_ ascending: [Int32]) -> String {
-        var text = "["
-        var last: Int32?
-        for n in ascending where n != last {
-            if last != nil { text += "," }
-            text += String(n)
-            last = n
-        }
-        return text + "]"
+        "[" + ascending.map(String.init).joined(separator: ",") + "]"
     }
 }
 
