@@ -2,7 +2,10 @@ import TapModel
 
 /// Something on a view that can fire: a SwiftUI gesture, a Button's action, a
 /// UIKit control or a UIKit gesture recognizer.
-public struct Handler: Sendable, Hashable {
+///
+/// Compiled once per snapshot and then only read: a class, so the results that name
+/// a handler (every press's) carry a reference instead of a copy of all its fields.
+public final class Handler: Sendable, Hashable {
     public enum Source: Sendable, Hashable {
         /// A SwiftUI gesture attached by the modifier at `modifierIndex` (-1: a Button's action, innermost).
         case swiftUI(modifierIndex: Int)
@@ -37,13 +40,21 @@ public struct Handler: Sendable, Hashable {
 
     /// A tap of any count, a spatial tap, a Button, a control, a tap recognizer,
     /// or a composition containing one.
-    public var isTapLike: Bool { gesture.isTapLike }
+    public let isTapLike: Bool
 
     /// The name reports give the gesture: the SwiftUI kind (`tap`, `button`,
     /// `longPress`, `exclusively`, ...), `control`, or the recognizer's type.
     public let gestureName: String
 
     public var id: HandlerID { HandlerID(node: node, slot: slot) }
+
+    init(node: Int, slot: Int, source: Source, priority: GestureAttachment.Priority, gesture: Gesture, action: String?,
+         isDisabled: Bool, isMasked: Bool, system: UISystem, region: Region, gestureName: String) {
+        self.node = node; self.slot = slot; self.source = source; self.priority = priority; self.gesture = gesture
+        self.action = action; self.isDisabled = isDisabled; self.isMasked = isMasked; self.system = system
+        self.region = region; self.gestureName = gestureName
+        self.isTapLike = gesture.isTapLike
+    }
 
     public static func == (a: Handler, b: Handler) -> Bool { a.node == b.node && a.slot == b.slot }
     public func hash(into h: inout Hasher) { h.combine(node); h.combine(slot) }

@@ -81,8 +81,10 @@ struct RTree: Sendable {
         boxes.withUnsafeBufferPointer { box in
             first.withUnsafeBufferPointer { first in
                 last.withUnsafeBufferPointer { last in
-                    // Depth is at most log16(n) + 1 levels, each adding at most 16 entries to the stack.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16 * 16 + 16) { stack in
+                    // Each inner level adds at most 15 entries to the stack (one popped, 16 pushed): 16 × 15
+                    // holds 15 levels (16^15 entries) and stays under the 1 KiB that Swift puts on the stack
+                    // (a larger buffer is a heap allocation per query).
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 16 * 15) { stack in
                         var top = 0
                         stack[0] = Int32(root)
                         top = 1
