@@ -82,14 +82,13 @@ extension Press {
         var result: [Press] = []
         result.reserveCapacity(events.count / 2)
         var open: Press?
-        var down: [Int: Point] = [:]  // finger → current position, for the open press
+        // Fingers down in the open press and where each is now (a handful: searched, not hashed).
+        var down = FingersDown()
         var firstFinger = 0
         var spreadStart: (distance: Double, angle: Double)?
 
         func pairGeometry() -> (distance: Double, angle: Double)? {
-            guard down.count >= 2 else { return nil }
-            let fingers = down.keys.sorted()
-            let a = down[fingers[0]]!, b = down[fingers[1]]!
+            guard let (a, b) = down.lowestTwo() else { return nil }
             let d = a.distance(to: b)
             let angle = atan2Degrees(b.y - a.y, b.x - a.x)
             return (d, angle)
@@ -117,7 +116,7 @@ extension Press {
                 down[e.touch] = e.point
                 if spreadStart == nil { spreadStart = pairGeometry() }
             case .moved, .stationary, .ended, .cancelled:
-                guard open != nil, down[e.touch] != nil else { continue }
+                guard open != nil, down.contains(e.touch) else { continue }
                 down[e.touch] = e.point
                 if e.touch == firstFinger {
                     open!.maxDistance = max(open!.maxDistance, e.point.distance(to: open!.start))
@@ -155,6 +154,39 @@ extension Press {
         }
         for (press, actions) in fired where press < result.count { result[press].fired = actions }
         return result
+    }
+}
+
+/// The fingers of an open press, by touch number, in the order they went down.
+struct FingersDown {
+    private var touches: [Int] = []
+    private var points: [Point] = []
+
+    var isEmpty: Bool { touches.isEmpty }
+
+    func contains(_ touch: Int) -> Bool { touches.contains(touch) }
+
+    /// Where a finger is now; setting nil lifts it.
+    subscript(touch: Int) -> Point? {
+        get { touches.firstIndex(of: touch).map { points[$0] } }
+        set {
+            if let i = touches.firstIndex(of: touch) {
+                if let newValue { points[i] = newValue } else { touches.remove(at: i); points.remove(at: i) }
+            } else if let newValue {
+                touches.append(touch); points.append(newValue)
+            }
+        }
+    }
+
+    /// The positions of the two fingers with the lowest touch numbers (nil with fewer than two).
+    func lowestTwo() -> (Point, Point)? {
+        guard touches.count >= 2 else { return nil }
+        var a = 0, b = 1
+        if touches[b] < touches[a] { swap(&a, &b) }
+        for i in 2..<touches.count {
+            if touches[i] < touches[a] { b = a; a = i } else if touches[i] < touches[b] { b = i }
+        }
+        return (points[a], points[b])
     }
 }
 

@@ -58,7 +58,6 @@ struct BindBuffers {
     var touched: [Int32] = []
     var frames: [Frame] = []
     var kids: [Int32] = []
-    var points: [Point] = []
 
     struct Frame {
         var r: Int32
@@ -119,14 +118,8 @@ extension HitTester {
         b.prepare(rt.tree.count)
         defer { b.reset() }
         let n = cloud.count
-        b.points.removeAll(keepingCapacity: true)
-        // The samples, and the box of the samples as computed (a region's box decides for all of them at once).
-        var cx0 = Double.infinity, cx1 = -Double.infinity, cy0 = Double.infinity, cy1 = -Double.infinity
-        for i in 0..<n {
-            let p = cloud.sample(i, around: c)
-            b.points.append(p)
-            cx0 = min(cx0, p.x); cx1 = max(cx1, p.x); cy0 = min(cy0, p.y); cy1 = max(cy1, p.y)
-        }
+        // The box of the samples as computed (a region's box decides for all of them at once).
+        var (cx0, cx1, cy0, cy1) = cloud.sampleBox(around: c)
         if !(c.x.isFinite && c.y.isFinite) { cx0 = -.infinity; cy0 = -.infinity; cx1 = .infinity; cy1 = .infinity }  // no box decides
         let all: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
         let rootEnd = Int(rt.tree.end[Int(root)])
@@ -150,15 +143,19 @@ extension HitTester {
             var mask: UInt64 = 0
             if box.polygon {
                 let shape = shapes[k]
-                for i in 0..<n where shape.contains(b.points[i]) { mask |= 1 << UInt64(i) }
+                for i in 0..<n where shape.contains(cloud.sample(i, around: c)) { mask |= 1 << UInt64(i) }
             } else if cx1 < box.minX || cx0 >= box.maxX || cy1 < box.minY || cy0 >= box.maxY {
                 return  // every sample is outside the box
             } else if box.plain && cx0 >= box.minX && cx1 < box.maxX && cy0 >= box.minY && cy1 < box.maxY {
                 mask = all  // every sample is inside the rectangle
             } else {
-                b.points.withUnsafeBufferPointer { points in
-                    for i in 0..<n where box.boxContains(points[i].x, points[i].y) {
-                        if box.plain || shapes[k].contains(points[i]) { mask |= 1 << UInt64(i) }
+                mask = cloud.samples(inMinX: box.minX, maxX: box.maxX, minY: box.minY, maxY: box.maxY, around: c)
+                if !box.plain {  // curved corners: the samples in the box that the shape itself holds
+                    var bits = mask
+                    while bits != 0 {
+                        let i = bits.trailingZeroBitCount
+                        if !shapes[k].contains(cloud.sample(i, around: c)) { mask &= ~(1 << UInt64(i)) }
+                        bits &= bits - 1
                     }
                 }
             }
@@ -201,8 +198,14 @@ extension HitTester {
             // Relevant children, front to back (later in pre-order is in front).
             let start = b.kids.count
             var k = b.firstKid[i]
-            while k >= 0 { b.kids.append(k); k = b.nextKid[Int(k)] }
-            b.kids[start...].sort(by: >)
+            while k >= 0 {
+                // Insertion in place, largest first (a handful of children; sorting a slice would copy it).
+                var j = b.kids.count
+                b.kids.append(k)
+                while j > start && b.kids[j - 1] < k { b.kids[j] = b.kids[j - 1]; j -= 1 }
+                b.kids[j] = k
+                k = b.nextKid[Int(k)]
+            }
             b.frames.append(.init(r: r, covered: covered, childMask: childMask, score: score, kidsStart: start, kidsEnd: b.kids.count,
                                   next: start, best: nil, runnerUp: nil))
             return true
@@ -244,7 +247,7 @@ extension HitTester {
                 }
                 // Every child has answered: the decision of this level.
                 b.frames.removeLast()
-                b.kids.removeSubrange(f.kidsStart...)
+                while b.kids.count > f.kidsStart { b.kids.removeLast() }
                 let i = Int(f.r)
                 b.score[i] = f.score
                 b.bestChild[i] = f.best?.child ?? -1

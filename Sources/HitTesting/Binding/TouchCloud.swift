@@ -25,6 +25,12 @@ public struct TouchCloud: Sendable, Equatable {
     /// Every weight is a multiple of 1/64 (24, 6, 3, 2, 1.5 up to r = 20): any sum of them is
     /// exact, so it may be taken ring by ring (a count times a weight) instead of sample by sample.
     let exactSums: Bool
+    /// The offsets in increasing order, and per rank k the samples whose offset is among the k
+    /// smallest (`xBelow[k]`, k = 0…count): a box edge splits the samples of a touch by rank.
+    let xOrder: [Double]
+    let xBelow: [UInt64]
+    let yOrder: [Double]
+    let yBelow: [UInt64]
 
     public var count: Int { weights.count }
 
@@ -75,6 +81,38 @@ public struct TouchCloud: Sendable, Equatable {
         self.ringMasks = masks
         self.ringWeights = ringWeights
         self.exactSums = weights.allSatisfy { ($0 * 64).rounded() == $0 * 64 }
+        func ranked(_ offsets: [Double]) -> ([Double], [UInt64]) {
+            let order = offsets.indices.sorted { (offsets[$0], $0) < (offsets[$1], $1) }
+            var below: [UInt64] = [0]
+            for i in order { below.append(below.last! | 1 << UInt64(i)) }
+            return (order.map { offsets[$0] }, below)
+        }
+        (xOrder, xBelow) = ranked(dx)
+        (yOrder, yBelow) = ranked(dy)
+    }
+
+    /// The box of the samples of a touch at `c`, as computed: rounding is monotone, so the
+    /// smallest `c.x + dx[i]` is `c.x` plus the smallest offset (and so on), bit for bit.
+    @inline(__always) func sampleBox(around c: Point) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+        (c.x + xOrder[0], c.x + xOrder[xOrder.count - 1], c.y + yOrder[0], c.y + yOrder[yOrder.count - 1])
+    }
+
+    /// The samples of a touch at `c` inside the half-open box `[minX, maxX) × [minY, maxY)`, each
+    /// tested as `Rect.contains` tests `c + offset`, bit for bit. Because `c.x + dx` never decreases
+    /// as `dx` grows, the samples with `x >= minX` are those ranked from some k up: two binary
+    /// searches per axis instead of a comparison per sample.
+    @inline(__always) func samples(inMinX minX: Double, maxX: Double, minY: Double, maxY: Double, around c: Point) -> UInt64 {
+        @inline(__always) func rank(_ order: UnsafeBufferPointer<Double>, _ c: Double, _ edge: Double) -> Int {
+            var lo = 0, hi = order.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if c + order[mid] >= edge { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+        let xs = xOrder.withUnsafeBufferPointer { o in xBelow[rank(o, c.x, maxX)] & ~xBelow[rank(o, c.x, minX)] }
+        guard xs != 0 else { return 0 }
+        return yOrder.withUnsafeBufferPointer { o in xs & yBelow[rank(o, c.y, maxY)] & ~yBelow[rank(o, c.y, minY)] }
     }
 
     /// The total weight of the samples in `mask`, summed in sample order (what the binding's
