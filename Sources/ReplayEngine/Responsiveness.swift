@@ -76,20 +76,21 @@ public enum Responsiveness {
 
     /// Retry bursts in one trace's results (in press order).
     public static func bursts(_ results: [PressResult], settings: ReplaySettings) -> [RetryBurst] {
-        let presses = results.filter { $0.partOf == nil }
+        let order = results.indices.filter { results[$0].partOf == nil }  // indices: no copy of each result
         var bursts: [RetryBurst] = []
         var i = 0
-        while i < presses.count {
+        while i < order.count {
             var j = i
             // Extend while the next press is close to the previous one and the previous did not fire.
-            while j + 1 < presses.count, !presses[j].fired, presses[j + 1].trace == presses[j].trace,
-                  presses[j + 1].t - presses[j].t <= settings.retryWindow + 1e-9,
-                  presses[j + 1].at.distance(to: presses[j].at) <= settings.retryDistance + 1e-9 {
+            while j + 1 < order.count, !results[order[j]].fired, results[order[j + 1]].trace == results[order[j]].trace,
+                  results[order[j + 1]].t - results[order[j]].t <= settings.retryWindow + 1e-9,
+                  results[order[j + 1]].at.distance(to: results[order[j]].at) <= settings.retryDistance + 1e-9 {
                 j += 1
             }
             if j > i {
-                bursts.append(RetryBurst(trace: presses[i].trace, presses: presses[i...j].map(\.press), at: presses[i].at,
-                                         resolved: presses[j].fired, target: presses[i].expect ?? (presses[j].fired ? presses[j].node : nil)))
+                let first = results[order[i]], last = results[order[j]]
+                bursts.append(RetryBurst(trace: first.trace, presses: order[i...j].map { results[$0].press }, at: first.at,
+                                         resolved: last.fired, target: first.expect ?? (last.fired ? last.node : nil)))
                 i = j + 1
             } else {
                 i += 1

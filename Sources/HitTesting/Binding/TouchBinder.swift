@@ -1,7 +1,10 @@
 import TapModel
 
 /// How one touch bound in one SwiftUI tree (touch-binding.md §3).
-public struct Binding: Sendable {
+///
+/// Made once per binding and then only read: a class, so the locations and results
+/// that carry it move a reference instead of two levels' worth of bytes.
+public final class Binding: Sendable {
     /// One level of the bound path: a responder, its own score, and the best and
     /// runner-up among its children (what decided whether the touch went further down).
     public struct Level: Sendable {
@@ -34,27 +37,72 @@ public struct Binding: Sendable {
     /// The deepest level below the bound responder where the best child also fell short
     /// (the Text that covered 3 of the 8 it needed, inside the row that then responded itself).
     public let deepestShortfall: Level?
+
+    init(point: Point, bound: Int32, score: Double, rootBound: Bool, centre: Bool, levels: [Level], stop: Level?, deepestShortfall: Level?) {
+        self.point = point; self.bound = bound; self.score = score; self.rootBound = rootBound; self.centre = centre
+        self.levels = levels; self.stop = stop; self.deepestShortfall = deepestShortfall
+    }
+}
+
+/// A fixed-size column of per-responder values, written in place. The binder writes a
+/// few dozen of them per touch; an array's copy-on-write check on every write cost more
+/// than the writes. Freed with its last copy; each `BindBuffers` (one per thread of work)
+/// has its own.
+struct Column<T> {
+    private final class Storage {
+        let base: UnsafeMutablePointer<T>
+        let count: Int
+        init(_ value: T, _ count: Int) {
+            base = .allocate(capacity: max(count, 1))
+            base.initialize(repeating: value, count: count)
+            self.count = count
+        }
+        deinit {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+    private let storage: Storage
+    private let base: UnsafeMutablePointer<T>
+
+    init(repeating value: T, count: Int) {
+        storage = Storage(value, count)
+        base = storage.base
+    }
+
+    var count: Int { storage.count }
+
+    subscript(i: Int) -> T {
+        @inline(__always) get {
+            assert(i >= 0 && i < storage.count)
+            return base[i]
+        }
+        @inline(__always) nonmutating set {
+            assert(i >= 0 && i < storage.count)
+            base[i] = newValue
+        }
+    }
 }
 
 /// Reusable per-thread buffers for binding (no allocation on the hot path).
 struct BindBuffers {
     /// Per responder: the samples its region holds (bit i: sample i), for this touch.
-    var region: [UInt64] = []
+    var region = Column<UInt64>(repeating: 0, count: 0)
     /// Per responder: whether it is linked into its parent's relevant children, and those children.
-    var linked: [Bool] = []
-    var firstKid: [Int32] = []
-    var nextKid: [Int32] = []
+    var linked = Column<Bool>(repeating: false, count: 0)
+    var firstKid = Column<Int32>(repeating: -1, count: 0)
+    var nextKid = Column<Int32>(repeating: -1, count: 0)
     /// Per responder, filled when its test ends: its score, and its decision.
-    var score: [Double] = []
-    var bestChild: [Int32] = []
-    var bestBound: [Int32] = []
-    var bestScore: [Double] = []
-    var runnerChild: [Int32] = []
-    var runnerBound: [Int32] = []
-    var runnerScore: [Double] = []
-    var passed: [Bool] = []
+    var score = Column<Double>(repeating: 0, count: 0)
+    var bestChild = Column<Int32>(repeating: -1, count: 0)
+    var bestBound = Column<Int32>(repeating: -1, count: 0)
+    var bestScore = Column<Double>(repeating: 0, count: 0)
+    var runnerChild = Column<Int32>(repeating: -1, count: 0)
+    var runnerBound = Column<Int32>(repeating: -1, count: 0)
+    var runnerScore = Column<Double>(repeating: 0, count: 0)
+    var passed = Column<Bool>(repeating: false, count: 0)
     /// The centre sample was free (in the responder's region and not taken or hidden) when it was tested.
-    var centreFree: [Bool] = []
+    var centreFree = Column<Bool>(repeating: false, count: 0)
     var touched: [Int32] = []
     var frames: [Frame] = []
     var kids: [Int32] = []
@@ -74,19 +122,19 @@ struct BindBuffers {
 
     mutating func prepare(_ count: Int) {
         guard region.count < count else { return }
-        region = [UInt64](repeating: 0, count: count)
-        linked = [Bool](repeating: false, count: count)
-        firstKid = [Int32](repeating: -1, count: count)
-        nextKid = [Int32](repeating: -1, count: count)
-        score = [Double](repeating: 0, count: count)
-        bestChild = [Int32](repeating: -1, count: count)
-        bestBound = [Int32](repeating: -1, count: count)
-        bestScore = [Double](repeating: 0, count: count)
-        runnerChild = [Int32](repeating: -1, count: count)
-        runnerBound = [Int32](repeating: -1, count: count)
-        runnerScore = [Double](repeating: 0, count: count)
-        passed = [Bool](repeating: false, count: count)
-        centreFree = [Bool](repeating: false, count: count)
+        region = Column(repeating: 0, count: count)
+        linked = Column(repeating: false, count: count)
+        firstKid = Column(repeating: -1, count: count)
+        nextKid = Column(repeating: -1, count: count)
+        score = Column(repeating: 0, count: count)
+        bestChild = Column(repeating: -1, count: count)
+        bestBound = Column(repeating: -1, count: count)
+        bestScore = Column(repeating: 0, count: count)
+        runnerChild = Column(repeating: -1, count: count)
+        runnerBound = Column(repeating: -1, count: count)
+        runnerScore = Column(repeating: 0, count: count)
+        passed = Column(repeating: false, count: count)
+        centreFree = Column(repeating: false, count: count)
     }
 
     mutating func touch(_ r: Int32) {
@@ -99,7 +147,7 @@ struct BindBuffers {
             region[i] = 0; linked[i] = false; firstKid[i] = -1; nextKid[i] = -1
             bestChild[i] = -1; runnerChild[i] = -1; score[i] = 0
         }
-        touched.removeAll(keepingCapacity: true)
+        touched.clearKeepingCapacity()
     }
 }
 
@@ -212,8 +260,8 @@ extension HitTester {
         }
 
         var result: (bound: Int32, score: Double, covered: UInt64)?
-        b.frames.removeAll(keepingCapacity: true)
-        b.kids.removeAll(keepingCapacity: true)
+        b.frames.clearKeepingCapacity()
+        b.kids.clearKeepingCapacity()
         if enter(root, mask: 0, buffers: &b) {
             var pending: (bound: Int32, score: Double, covered: UInt64)?  // a child's result, handed to its parent frame
             var childReturned = false

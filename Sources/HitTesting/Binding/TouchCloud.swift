@@ -8,8 +8,10 @@ import TapModel
 /// rounding of that recurrence decides, so it is followed to the letter.
 ///
 /// The offsets depend on the radius only, so a cloud is built once per radius
-/// and laid around each touch by one addition per coordinate.
-public struct TouchCloud: Sendable, Equatable {
+/// and laid around each touch by one addition per coordinate. A class: every press
+/// uses its radius's cloud, and a reference costs one retain where a copy of the
+/// arrays cost one each.
+public final class TouchCloud: Sendable, Equatable {
     /// The radius as given, and as used (clamped to 1…60; NaN counts as 1).
     public let radius: Double
     public let effectiveRadius: Double
@@ -33,6 +35,10 @@ public struct TouchCloud: Sendable, Equatable {
     let yBelow: [UInt64]
 
     public var count: Int { weights.count }
+
+    public static func == (a: TouchCloud, b: TouchCloud) -> Bool {
+        a.radius == b.radius && a.dx == b.dx && a.dy == b.dy && a.weights == b.weights
+    }
 
     /// The cloud of a touch of radius `r` (`UITouch.majorRadius`, points).
     public init(radius r: Double) {

@@ -59,15 +59,15 @@ extension HitTester {
     func competitors(responder: Int32, view: Int, scratch: inout HitScratch) {
         if let last = scratch.competitorsOf, last.tester === self, last.responder == responder, last.view == view { return }
         scratch.competitorsOf = (self, responder, view)
-        scratch.ordered.removeAll(keepingCapacity: true)
-        scratch.simultaneous.removeAll(keepingCapacity: true)
+        scratch.ordered.clearKeepingCapacity()
+        scratch.simultaneous.clearKeepingCapacity()
         var r = Int(responder), v = view
         let rt = responderTable
         let nodes = snapshot.nodes
         while r >= 0 || v >= 0 {
             if r >= 0 {
                 // A run of SwiftUI gestures: every gesture responder from r up to the tree's root.
-                scratch.segment.removeAll(keepingCapacity: true)
+                scratch.segment.clearKeepingCapacity()
                 var top = r
                 var a = r
                 while a >= 0 {

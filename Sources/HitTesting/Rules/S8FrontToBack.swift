@@ -89,7 +89,7 @@ extension HitTester {
     /// - Complexity: O(log n + k log k + d) for k candidates and gate depth d, plus a binding per SwiftUI tree tried.
     func landUIKit(at c: Point, cloud: TouchCloud, scope: Int, excluding: Range<Int>?, record: Bool,
                    scratch: inout HitScratch) -> Location? {
-        scratch.candidates.removeAll(keepingCapacity: true)
+        scratch.candidates.clearKeepingCapacity()
         if settings.spatialIndex {
             uikitIndex.query(point: c) { v in if uikitScope[Int(v)] == Int32(scope) { scratch.candidates.append(v) } }
             islandIndex.query(point: c) { t in
