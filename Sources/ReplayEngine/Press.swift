@@ -81,7 +81,10 @@ extension Press {
     public static func presses(from events: [TouchEvent]) -> [Press] {
         var result: [Press] = []
         result.reserveCapacity(events.count / 2)
-        var open: Press?
+        // The press being grouped (valid while `isOpen`): kept in place, not in an Optional that each change would copy.
+        var open = Press(number: 0, start: Point(0, 0), startTime: 0, end: Point(0, 0), endTime: 0, cancelled: false, fingers: 0, track: [],
+                         firstFingerEndTime: 0, maxDistance: 0, firstMoveTime: nil, spreadChange: 0, angleChange: 0, expect: nil)
+        var isOpen = false
         // Fingers down in the open press and where each is now (a handful: searched, not hashed).
         var down = FingersDown()
         var firstFinger = 0
@@ -103,54 +106,55 @@ extension Press {
                     fired[last.press, default: []].append(action)
                 }
             case .began:
-                if open == nil {
+                if !isOpen {
                     open = Press(number: result.count, start: e.point, startTime: e.t, end: e.point, endTime: e.t, cancelled: false,
                                  fingers: 1, track: [], firstFingerEndTime: e.t, maxDistance: 0, firstMoveTime: nil,
                                  spreadChange: 0, angleChange: 0, expect: e.expect)
-                    open!.radius = e.radius
+                    open.radius = e.radius
+                    isOpen = true
                     firstFinger = e.touch
                     spreadStart = nil
                 } else {
-                    open!.fingers += 1
+                    open.fingers += 1
                 }
                 down[e.touch] = e.point
                 if spreadStart == nil { spreadStart = pairGeometry() }
             case .moved, .stationary, .ended, .cancelled:
-                guard open != nil, down.contains(e.touch) else { continue }
+                guard isOpen, down.contains(e.touch) else { continue }
                 down[e.touch] = e.point
                 if e.touch == firstFinger {
-                    open!.maxDistance = max(open!.maxDistance, e.point.distance(to: open!.start))
+                    open.maxDistance = max(open.maxDistance, e.point.distance(to: open.start))
                     if e.phase.isEnd {
-                        open!.end = e.point
-                        open!.firstFingerEndTime = e.t
+                        open.end = e.point
+                        open.firstFingerEndTime = e.t
                     } else {
-                        open!.track.append(Sample(t: e.t, x: e.x, y: e.y))
+                        open.track.append(Sample(t: e.t, x: e.x, y: e.y))
                     }
-                    if e.phase == .moved && open!.firstMoveTime == nil { open!.firstMoveTime = e.t }
+                    if e.phase == .moved && open.firstMoveTime == nil { open.firstMoveTime = e.t }
                 }
                 if let s = spreadStart, let now = pairGeometry() {
-                    open!.spreadChange = max(open!.spreadChange, abs(now.distance - s.distance))
+                    open.spreadChange = max(open.spreadChange, abs(now.distance - s.distance))
                     var turn = abs(now.angle - s.angle).truncatingRemainder(dividingBy: 360)
                     if turn > 180 { turn = 360 - turn }
-                    open!.angleChange = max(open!.angleChange, turn)
+                    open.angleChange = max(open.angleChange, turn)
                 }
-                if e.phase == .ended { lastEnded = (open!.number, e.t) }
+                if e.phase == .ended { lastEnded = (open.number, e.t) }
                 if e.phase.isEnd {
-                    if e.phase == .cancelled { open!.cancelled = true }
+                    if e.phase == .cancelled { open.cancelled = true }
                     down[e.touch] = nil
                     if down.isEmpty {
-                        open!.endTime = e.t
-                        result.append(open!)
-                        open = nil
+                        open.endTime = e.t
+                        result.append(open)
+                        isOpen = false
                     }
                 }
             }
         }
-        if var unfinished = open {  // not reachable for validated traces; kept so nothing is lost
-            unfinished.cancelled = true
-            unfinished.endTime = unfinished.track.last?.t ?? unfinished.startTime
-            unfinished.firstFingerEndTime = unfinished.endTime
-            result.append(unfinished)
+        if isOpen {  // not reachable for validated traces; kept so nothing is lost
+            open.cancelled = true
+            open.endTime = open.track.last?.t ?? open.startTime
+            open.firstFingerEndTime = open.endTime
+            result.append(open)
         }
         for (press, actions) in fired where press < result.count { result[press].fired = actions }
         return result

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import HitTesting
 import TapModel
@@ -121,73 +122,72 @@ public struct SuiteStats: Sendable {
 }
 
 extension Replayer {
-    /// Replays traces as they are loaded, `batch` at a time across the cores, and hands
-    /// each trace's results to `consume` in trace order, so memory holds two batches of
-    /// results, never every press. The next batch is replayed while the caller consumes
-    /// the last one, and loading one trace overlaps replaying another.
+    /// Replays traces as they are loaded, on one worker per core, and hands each trace's
+    /// results to `consume` in trace order. Workers take the next trace as soon as they are
+    /// free (no batch waits for its slowest trace) but stay within `2 × batch` traces of
+    /// what the caller has consumed, so memory holds that many traces' results, never
+    /// every press. Loading one trace overlaps replaying another, and the caller consumes
+    /// while the workers replay.
     /// - Parameters:
     ///   - load: the i-th trace.
     ///   - also: other replayers (the baseline's snapshot) replaying the same presses.
     ///   - consume: trace i's results from this replayer and from each of `also`.
-    /// - Throws: the first error `load` or `consume` throws.
+    /// - Throws: the first error `load` or `consume` throws (in trace order); the workers
+    ///   have stopped when it is thrown.
     public func replayTraces(count: Int, batch: Int = 32, also: [Replayer] = [],
                              load: @escaping @Sendable (Int) throws -> TraceInput,
                              consume: (Int, [PressResult], [[PressResult]]) throws -> Void) throws {
-        /// One batch's results, filled by the workers while the caller consumes the previous batch.
-        final class Batch: @unchecked Sendable {
-            let start: Int
-            var results: [([PressResult], [[PressResult]])?]
-            var errors: [Error?]
-            let done = DispatchGroup()
-            init(start: Int, size: Int) {
-                self.start = start
-                results = Array(repeating: nil, count: size)
-                errors = Array(repeating: nil, count: size)
-            }
+        typealias Replayed = Result<([PressResult], [[PressResult]]), Error>
+        /// What the workers and the caller share, under `lock`.
+        final class Queue: @unchecked Sendable {
+            let lock = NSCondition()
+            var next = 0       // the next trace a worker takes
+            var consumed = 0   // traces the caller has taken out
+            var stop = false
+            var done: [Int: Replayed] = [:]
         }
+        guard count > 0 else { return }
+        let window = 2 * max(batch, 1)
+        let q = Queue()
+        let group = DispatchGroup()
         let replayer = self
-        func launch(_ start: Int) -> Batch? {
-            guard start < count else { return nil }
-            let b = Batch(start: start, size: min(count, start + batch) - start)
-            b.done.enter()
-            DispatchQueue.global().async {
-                b.results.withUnsafeMutableBufferPointer { buffer in
-                    b.errors.withUnsafeMutableBufferPointer { errorBuffer in
-                        nonisolated(unsafe) let out = buffer, failed = errorBuffer
-                        DispatchQueue.concurrentPerform(iterations: out.count) { k in
-                            do {
-                                let trace = try load(b.start + k)
-                                let presses = Press.presses(from: trace.events)
-                                out[k] = (replayer.replay(trace: trace.name, presses: presses),
-                                          also.map { $0.replay(trace: trace.name, presses: presses) })
-                            } catch {
-                                failed[k] = error
-                            }
-                        }
+        for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, count)) {
+            DispatchQueue.global().async(group: group) {
+                while true {
+                    q.lock.lock()
+                    while !q.stop && q.next < count && q.next >= q.consumed + window { q.lock.wait() }
+                    guard !q.stop && q.next < count else { q.lock.unlock(); return }
+                    let i = q.next
+                    q.next += 1
+                    q.lock.unlock()
+                    let replayed = Replayed {
+                        let trace = try load(i)
+                        let presses = Press.presses(from: trace.events)
+                        return (replayer.replay(trace: trace.name, presses: presses), also.map { $0.replay(trace: trace.name, presses: presses) })
                     }
+                    q.lock.lock()
+                    q.done[i] = replayed
+                    q.lock.broadcast()
+                    q.lock.unlock()
                 }
-                b.done.leave()
             }
-            return b
         }
-        var current = launch(0)
-        while let b = current {
-            b.done.wait()
-            current = launch(b.start + b.results.count)  // replay the next batch while this one is consumed
-            if let error = b.errors.lazy.compactMap({ $0 }).first {
-                current?.done.wait()
-                throw error
-            }
-            for k in b.results.indices {
-                let (mine, others) = b.results[k]!
-                b.results[k] = nil
-                do {
-                    try consume(b.start + k, mine, others)
-                } catch {
-                    current?.done.wait()
-                    throw error
-                }
-            }
+        defer {  // on return or throw: no worker is left running
+            q.lock.lock()
+            q.stop = true
+            q.lock.broadcast()
+            q.lock.unlock()
+            group.wait()
+        }
+        for i in 0..<count {
+            q.lock.lock()
+            while q.done[i] == nil { q.lock.wait() }
+            let replayed = q.done.removeValue(forKey: i)!
+            q.consumed = i + 1
+            q.lock.broadcast()
+            q.lock.unlock()
+            let (mine, others) = try replayed.get()
+            try consume(i, mine, others)
         }
     }
 
