@@ -178,14 +178,14 @@ public struct RunPipeline: Sendable {
         let screen = run.snapshot.screen, info = run.info, side = run.side, replayer = run.replayer
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
-        let store = self.store
+        let readers = EventReaders(store)
         request.progress?("\(screen): replaying traces", 0, stored.count)  // counted as each trace is folded in
         try replayer.replayTraces(count: stored.count, batch: request.batch, also: side.replayer.map { [$0] } ?? [],
                                   load: { i in
                                       // Asked here too, so that a stop skips the traces not yet replayed.
                                       if request.shouldStop() { throw RunInterrupted() }
                                       return TraceInput(name: stored[i].header.trace,
-                                                 events: try store.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
+                                                 events: try readers.events(ofTrace: stored[i].rowID, expectedCount: stored[i].eventCount))
                                   }, consume: { i, results, others in
             if request.shouldStop() { throw RunInterrupted() }
             run.fit.check(stored[i], results)
