@@ -8,8 +8,11 @@ import TapModel
 ///
 /// - Complexity: O(1) per press; O(targets + findings · log findings) to finish.
 public struct Comparison: Sendable {
+    /// The press rules, in report order: `add` checks each press with them in this order,
+    /// calling each directly (an existential call per rule and press copied the pair each time).
+    static let pressRuleSet = (DeadZoneRule(), StolenRule(), SlowerRule(), ExpectationRule())
     /// The rules, in report order.
-    public static let pressRules: [any PressRule] = [DeadZoneRule(), StolenRule(), SlowerRule(), ExpectationRule()]
+    public static let pressRules: [any PressRule] = [pressRuleSet.0, pressRuleSet.1, pressRuleSet.2, pressRuleSet.3]
     public static let targetRules: [any TargetRule] = [CoverageRule(), GoneRule(), PredictedSuccessRule()]
 
     public struct Result: Sendable, Equatable {
@@ -78,21 +81,28 @@ public struct Comparison: Sendable {
             tracesSeen.insert(pair.current.trace)
             if pair.before != nil { tracesCompared.insert(pair.current.trace) }
         }
-        for rule in Comparison.pressRules {
-            guard var f = rule.check(pair, suite: suite, thresholds: thresholds) else { continue }
-            if f.kind == .regression {
-                if let k = known[f.acceptanceKey] {
-                    f.accepted = k
-                    knownFound.append(f)
-                    continue
-                }
-                regressions.append(f)
-                regressed = true
-            } else {
-                improvements.append(f)
-            }
-        }
+        let rules = Comparison.pressRuleSet
+        take(rules.0.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
+        take(rules.1.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
+        take(rules.2.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
+        take(rules.3.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
         return regressed
+    }
+
+    /// Files one press rule's finding: known, a regression or an improvement.
+    @inline(__always) private mutating func take(_ finding: Finding?, regressed: inout Bool) {
+        guard var f = finding else { return }
+        if f.kind == .regression {
+            if let k = known[f.acceptanceKey] {
+                f.accepted = k
+                knownFound.append(f)
+                return
+            }
+            regressions.append(f)
+            regressed = true
+        } else {
+            improvements.append(f)
+        }
     }
 
     /// A press a version-1 baseline does not have (reported, never failing).

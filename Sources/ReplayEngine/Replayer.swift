@@ -70,20 +70,22 @@ public struct Replayer: Sendable {
         var scratch = HitScratch()
         var i = 0
         while i < presses.count {
-            let (result, used) = replayPress(trace: trace, presses: presses, at: i, scratch: &scratch)
-            results.append(result)
+            let used = replayPress(trace: trace, presses: presses, at: i, scratch: &scratch, into: &results)
             // A multi-tap consumes the presses right after the one that began it.
-            for k in 1..<max(used, 1) where i + k < presses.count {
-                var part = result
-                part.press = presses[i + k].number
-                part.at = presses[i + k].start
-                part.t = presses[i + k].startTime
-                part.partOf = presses[i].number
-                part.latencyMs = nil
-                part.expect = presses[i + k].expect
-                part.met = part.expect.map { expectation($0, firedBy: result.fired ? result.node : nil) }
-                part.reason = "consumed by the \(used)-press \(result.gesture ?? "tap") begun by press \(presses[i].number)"
-                results.append(part)
+            if used > 1 {
+                let result = results[results.count - 1]
+                for k in 1..<used where i + k < presses.count {
+                    var part = result
+                    part.press = presses[i + k].number
+                    part.at = presses[i + k].start
+                    part.t = presses[i + k].startTime
+                    part.partOf = presses[i].number
+                    part.latencyMs = nil
+                    part.expect = presses[i + k].expect
+                    part.met = part.expect.map { expectation($0, firedBy: result.fired ? result.node : nil) }
+                    part.reason = "consumed by the \(used)-press \(result.gesture ?? "tap") begun by press \(presses[i].number)"
+                    results.append(part)
+                }
             }
             i += max(used, 1)
         }
@@ -103,10 +105,11 @@ public struct Replayer: Sendable {
         return a
     }
 
-    /// One press (and the presses a multi-tap takes with it): the result and how many presses it used.
+    /// One press (and the presses a multi-tap takes with it): its result, appended to `results`
+    /// (moved there, not copied), and how many presses it used.
     /// The press binds with the radius its first finger went down with, else the settings'
     /// (touch-binding.md §4); the handlers that receive it arbitrate with real recognition.
-    func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch) -> (PressResult, Int) {
+    func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch, into results: inout [PressResult]) -> Int {
         let p = presses[i]
         let nodes = tester.snapshot.nodes
         var result = PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: .miss, node: nil, action: nil,
@@ -140,7 +143,8 @@ public struct Replayer: Sendable {
         if let expect = p.expect, result.met == nil {
             result.met = expectation(expect, firedBy: result.fired ? result.node : nil)
         }
-        return (result, used)
+        results.append(result)
+        return used
     }
 
     /// Fills in the result of a press that fired `winner`.

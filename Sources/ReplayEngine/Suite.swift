@@ -54,6 +54,7 @@ public struct SuiteStats: Sendable {
     /// Folds one trace's results (in press order).
     public mutating func add(trace results: [PressResult]) {
         var seen = Set<String>()  // first try: per trace, the first press expecting each node
+        var firings = TraceFirings()
         for i in results.indices where results[i].partOf == nil {  // by index: no copy of each result
             presses += 1
             if let expect = results[i].expect, seen.insert(expect).inserted {
@@ -66,10 +67,47 @@ public struct SuiteStats: Sendable {
             }
             guard results[i].fired, let node = results[i].node else { continue }
             fired += 1
-            targets[node, default: TargetResponsiveness(node: node)].firings += 1
-            if let l = results[i].latencyMs { latencyCounts[ActionKey(node: node, action: results[i].action), default: [:]][l, default: 0] += 1 }
+            firings.add(node: node, action: results[i].action, latencyMs: results[i].latencyMs, into: &self)
         }
+        firings.flush(into: &self)
         bursts += Responsiveness.bursts(results, settings: settings)
+    }
+
+    /// One trace's firings, gathered by a search among the few actions and latencies the trace
+    /// fired before they go into the dictionaries (a hash of the node, of the action and of the
+    /// latency per press cost more than the rest of the fold); past a few dozen, straight in.
+    private struct TraceFirings {
+        var actions: [(key: ActionKey, firings: Int, latencies: [(ms: Double, count: Int)])] = []
+
+        mutating func add(node: String, action: String?, latencyMs: Double?, into stats: inout SuiteStats) {
+            var k = actions.firstIndex { $0.key.node == node && $0.key.action == action } ?? -1
+            if k < 0 {
+                guard actions.count < 32 else {
+                    stats.targets[node, default: TargetResponsiveness(node: node)].firings += 1
+                    if let l = latencyMs { stats.latencyCounts[ActionKey(node: node, action: action), default: [:]][l, default: 0] += 1 }
+                    return
+                }
+                actions.append((ActionKey(node: node, action: action), 0, []))
+                k = actions.count - 1
+            }
+            actions[k].firings += 1
+            guard let l = latencyMs else { return }
+            if let j = actions[k].latencies.firstIndex(where: { $0.ms == l }) {
+                actions[k].latencies[j].count += 1
+            } else if actions[k].latencies.count < 32 {
+                actions[k].latencies.append((l, 1))
+            } else {
+                stats.latencyCounts[actions[k].key, default: [:]][l, default: 0] += 1
+            }
+        }
+
+        mutating func flush(into stats: inout SuiteStats) {
+            for a in actions {
+                stats.targets[a.key.node, default: TargetResponsiveness(node: a.key.node)].firings += a.firings
+                for (l, n) in a.latencies { stats.latencyCounts[a.key, default: [:]][l, default: 0] += n }
+            }
+            actions.removeAll()
+        }
     }
 
     /// Adds another part of the same suite (other traces). Bursts are appended:

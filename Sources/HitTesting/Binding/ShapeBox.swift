@@ -34,12 +34,3 @@ struct ShapeBox: Sendable {
         x >= minX && x < maxX && y >= minY && y < maxY
     }
 }
-
-extension Array {
-    /// Empties the array and keeps its storage, one `removeLast` per element: for the few
-    /// elements the per-touch buffers hold, cheaper than `removeAll(keepingCapacity: true)`
-    /// (a general `replaceSubrange`, even on an empty array).
-    @inline(__always) mutating func clearKeepingCapacity() {
-        while !isEmpty { removeLast() }
-    }
-}

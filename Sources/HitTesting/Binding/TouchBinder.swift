@@ -197,7 +197,7 @@ extension HitTester {
             } else if box.plain && cx0 >= box.minX && cx1 < box.maxX && cy0 >= box.minY && cy1 < box.maxY {
                 mask = all  // every sample is inside the rectangle
             } else {
-                mask = cloud.samples(inMinX: box.minX, maxX: box.maxX, minY: box.minY, maxY: box.maxY, around: c)
+                mask = cloud.samples(inMinX: box.minX, maxX: box.maxX, minY: box.minY, maxY: box.maxY, around: c, box: (cx0, cx1, cy0, cy1))
                 if !box.plain {  // curved corners: the samples in the box that the shape itself holds
                     var bits = mask
                     while bits != 0 {

@@ -105,20 +105,33 @@ public final class TouchCloud: Sendable, Equatable {
 
     /// The samples of a touch at `c` inside the half-open box `[minX, maxX) × [minY, maxY)`, each
     /// tested as `Rect.contains` tests `c + offset`, bit for bit. Because `c.x + dx` never decreases
-    /// as `dx` grows, the samples with `x >= minX` are those ranked from some k up: two binary
-    /// searches per axis instead of a comparison per sample.
-    @inline(__always) func samples(inMinX minX: Double, maxX: Double, minY: Double, maxY: Double, around c: Point) -> UInt64 {
+    /// as `dx` grows, the samples with `x >= minX` are those ranked from some k up: an edge outside
+    /// the samples' box (`box`, from `sampleBox`) decides alone, one inside takes a binary search.
+    @inline(__always) func samples(inMinX minX: Double, maxX: Double, minY: Double, maxY: Double, around c: Point,
+                                   box: (minX: Double, maxX: Double, minY: Double, maxY: Double)) -> UInt64 {
+        /// How many offsets put the sample below `edge` (`!(c + offset >= edge)`, as the test reads), in
+        /// a fixed number of steps whose choice is a conditional move, not a branch.
         @inline(__always) func rank(_ order: UnsafeBufferPointer<Double>, _ c: Double, _ edge: Double) -> Int {
-            var lo = 0, hi = order.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if c + order[mid] >= edge { hi = mid } else { lo = mid + 1 }
+            var lo = 0, n = order.count
+            while n > 1 {
+                let half = n >> 1
+                lo = c + order[lo + half - 1] >= edge ? lo : lo + half
+                n -= half
             }
-            return lo
+            return c + order[lo] >= edge ? lo : lo + 1
         }
-        let xs = xOrder.withUnsafeBufferPointer { o in xBelow[rank(o, c.x, maxX)] & ~xBelow[rank(o, c.x, minX)] }
+        let n = count
+        let xs = xOrder.withUnsafeBufferPointer { o in
+            let low = box.minX >= minX ? 0 : rank(o, c.x, minX)   // every sample is at or right of minX
+            let high = box.maxX < maxX ? n : rank(o, c.x, maxX)   // every sample is left of maxX
+            return xBelow[high] & ~xBelow[low]
+        }
         guard xs != 0 else { return 0 }
-        return yOrder.withUnsafeBufferPointer { o in xs & yBelow[rank(o, c.y, maxY)] & ~yBelow[rank(o, c.y, minY)] }
+        return yOrder.withUnsafeBufferPointer { o in
+            let low = box.minY >= minY ? 0 : rank(o, c.y, minY)
+            let high = box.maxY < maxY ? n : rank(o, c.y, maxY)
+            return xs & yBelow[high] & ~yBelow[low]
+        }
     }
 
     /// The total weight of the samples in `mask`, summed in sample order (what the binding's

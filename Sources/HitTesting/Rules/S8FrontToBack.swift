@@ -108,7 +108,7 @@ extension HitTester {
                 }
             }
         }
-        if scratch.candidates.count > 1 { scratch.candidates.sort(by: >) }
+        scratch.candidates.sortDescendingInPlace()
         var passedThrough: Binding?
         var k = 0
         while k < scratch.candidates.count {

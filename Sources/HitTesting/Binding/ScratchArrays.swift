@@ -1,0 +1,24 @@
+// Helpers for the per-touch buffers of the hot paths (a handful of elements each).
+
+extension Array {
+    /// Empties the array and keeps its storage, one `removeLast` per element: for the few
+    /// elements the per-touch buffers hold, cheaper than `removeAll(keepingCapacity: true)`
+    /// (a general `replaceSubrange`, even on an empty array).
+    @inline(__always) mutating func clearKeepingCapacity() {
+        while !isEmpty { removeLast() }
+    }
+}
+
+extension Array where Element == Int32 {
+    /// Sorts largest first by insertion, in place: for the few candidates of one touch,
+    /// cheaper than the general sort and its closure.
+    @inline(__always) mutating func sortDescendingInPlace() {
+        guard count > 1 else { return }
+        for i in 1..<count {
+            let v = self[i]
+            var j = i
+            while j > 0 && self[j - 1] < v { self[j] = self[j - 1]; j -= 1 }
+            self[j] = v
+        }
+    }
+}
