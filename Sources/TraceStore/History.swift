@@ -454,6 +454,18 @@ struct PressGroup: Hashable, Comparable {
 
     /// The presses with the last row of each (trace, press): a press given twice is stored once, as it was last given.
     static func lastOfEach(_ rows: [RunRecord.Press]) -> [RunRecord.Press] {
+        // As a run folds them: each trace's presses together and in increasing order, so none is given twice.
+        var finished = Set<Int64>()
+        var asFolded = true
+        for i in rows.indices {
+            if i > 0 && rows[i].traceID == rows[i - 1].traceID {
+                if rows[i].press <= rows[i - 1].press { asFolded = false; break }
+            } else {
+                if i > 0 { finished.insert(rows[i - 1].traceID) }
+                if finished.contains(rows[i].traceID) { asFolded = false; break }
+            }
+        }
+        if asFolded { return rows }
         var at: [Int64: Int] = [:]
         at.reserveCapacity(rows.count)
         var out: [RunRecord.Press] = []
@@ -503,6 +515,7 @@ struct FindingGroup {
 struct Labels {
     let insert: Statement
     var known: [Key: Int64] = [:]
+    private var recent: [(key: Key, id: Int64)] = []
 
     /// A label as SQLite compares it: by its UTF-8 bytes. (A String key would hash every long
     /// message through Unicode normalization, a regressed run's messages 250,000 times.)
@@ -526,11 +539,19 @@ struct Labels {
 
     mutating func id(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
+        // The same few names come press after press: compared first (by bytes) with the last ones asked for.
         let key = Key(text: text)
-        if let id = known[key] { return id }
-        try RawInsert(insert).row { b in b.text(text) }
-        let id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
-        known[key] = id
+        for (k, id) in recent where k == key { return id }
+        let id: Int64
+        if let known = known[key] {
+            id = known
+        } else {
+            try RawInsert(insert).row { b in b.text(text) }
+            id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
+            known[key] = id
+        }
+        if recent.count == 4 { recent.removeFirst() }
+        recent.append((key, id))
         return id
     }
 }

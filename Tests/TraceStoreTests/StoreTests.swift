@@ -99,16 +99,24 @@ struct StoreTests {
         #expect(runs.first?.suites.first?.presses == 2)
     }
 
-    @Test("v6, v9: a trace's presses that hold the same (outcomes, node, action, latency) are one row, read back press by press through press_outcome and press_history")
-    func pressGroups() throws {
+    /// A new store holding the trace `t1`, and its row id.
+    func storeWithTrace() throws -> (TempDir, TraceStore, Int64) {
         let dir = TempDir()
         let store = try TraceStore(path: dir.db)
         _ = try store.importFile(dir.file("a.jsonl", jsonl(tapLines)))
-        let traceID = try store.read { try Int64.fetchOne($0, sql: "SELECT id FROM trace WHERE name = 't1'")! }
-        func miss(_ press: Int32, baseline: UInt8? = 5) -> RunRecord.Press {
-            RunRecord.Press(traceID: traceID, press: press, outcome: 5, node: nil, action: nil, latencyMs: nil,
-                            baselineOutcome: baseline, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil)
-        }
+        return (dir, store, try store.read { try Int64.fetchOne($0, sql: "SELECT id FROM trace WHERE name = 't1'")! })
+    }
+
+    /// A press of trace `traceID` that missed now, and on the baseline as `baseline` says.
+    func missRow(_ traceID: Int64, _ press: Int32, baseline: UInt8?) -> RunRecord.Press {
+        RunRecord.Press(traceID: traceID, press: press, outcome: 5, node: nil, action: nil, latencyMs: nil,
+                        baselineOutcome: baseline, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil)
+    }
+
+    @Test("v6, v9: a trace's presses that hold the same (outcomes, node, action, latency) are one row, read back press by press through press_outcome and press_history")
+    func pressGroups() throws {
+        let (dir, store, traceID) = try storeWithTrace()
+        func miss(_ press: Int32, baseline: UInt8? = 5) -> RunRecord.Press { missRow(traceID, press, baseline: baseline) }
         let changed = RunRecord.Press(traceID: traceID, press: 4, outcome: 5, node: nil, action: nil, latencyMs: nil, baselineOutcome: 0,
                                       baselineNode: "row", baselineAction: "open", baselineLatencyMs: 12, met: nil)
         let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
@@ -132,6 +140,24 @@ struct StoreTests {
         #expect(try store.pruneRuns(keepRuns: 1) == 1)
         #expect(try store.count("press_group") == 3)
         #expect(try store.count("press_outcome") == 5)
+    }
+
+    @Test("A press given twice in a run's rows (in order or not) is stored once, as it was last given")
+    func pressGivenTwice() throws {
+        let (dir, store, traceID) = try storeWithTrace()
+        func miss(_ press: Int32, baseline: UInt8?) -> RunRecord.Press { missRow(traceID, press, baseline: baseline) }
+        for rows in [[miss(1, baseline: 5), miss(2, baseline: 5), miss(1, baseline: nil)],  // out of order
+                     [miss(1, baseline: 5), miss(1, baseline: nil), miss(2, baseline: 5)]] {  // repeated in place
+            let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil,
+                                        baseline: "compared", passed: false, traces: [traceID], presses: 3, fired: 0,
+                                        pressRows: rows, targets: [], findings: [])
+            let runID = try store.recordRun(RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil,
+                                                      passed: false, touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
+            let stored = try ReadOnlyStore(path: dir.db).query("""
+                SELECT press, baseline_outcome FROM press_history WHERE run_id = \(runID) ORDER BY press
+                """).rows
+            #expect(stored == [[.integer(1), .null], [.integer(2), .text("miss")]])
+        }
     }
 
     @Test("v6 keeps the press rows of v5: they stay readable through the press_outcome view")
