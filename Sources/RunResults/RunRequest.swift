@@ -26,7 +26,8 @@ public struct RunRequest: Sendable {
     public var picture = false
     /// Audit each snapshot too (`replay report --audit`): findings drawn over the picture.
     public var audit = false
-    /// Traces replayed together across the cores before their results are folded in.
+    /// How far the replay's workers may run ahead of the fold: at most `2 × batch` traces'
+    /// results wait to be folded in (`Replayer.replayTraces`).
     public var batch = 32
     /// Also press every target with probe taps (`--probe edges`), synthesized from each
     /// compared snapshot (the new one and the baseline's), expecting the target to fire.

@@ -109,28 +109,31 @@ public final class TouchCloud: Sendable, Equatable {
     /// the samples' box (`box`, from `sampleBox`) decides alone, one inside takes a binary search.
     @inline(__always) func samples(inMinX minX: Double, maxX: Double, minY: Double, maxY: Double, around c: Point,
                                    box: (minX: Double, maxX: Double, minY: Double, maxY: Double)) -> UInt64 {
-        /// How many offsets put the sample below `edge` (`!(c + offset >= edge)`, as the test reads), in
-        /// a fixed number of steps whose choice is a conditional move, not a branch.
-        @inline(__always) func rank(_ order: UnsafeBufferPointer<Double>, _ c: Double, _ edge: Double) -> Int {
+        /// How many of the offsets, smallest first, put the sample on the near side of `edge`: `!(x >= edge)`
+        /// for a low edge, `x < edge` for a high one, exactly as the test reads (they differ only for NaN).
+        /// Either holds for a run of the smallest offsets, so a fixed number of halvings finds its end,
+        /// each a conditional move rather than a branch.
+        @inline(__always) func rank(_ order: UnsafeBufferPointer<Double>, _ c: Double, _ edge: Double, high: Bool) -> Int {
+            @inline(__always) func near(_ k: Int) -> Bool { high ? c + order[k] < edge : !(c + order[k] >= edge) }
             var lo = 0, n = order.count
             while n > 1 {
                 let half = n >> 1
-                lo = c + order[lo + half - 1] >= edge ? lo : lo + half
+                lo = near(lo + half - 1) ? lo + half : lo
                 n -= half
             }
-            return c + order[lo] >= edge ? lo : lo + 1
+            return near(lo) ? lo + 1 : lo
         }
         let n = count
         let xs = xOrder.withUnsafeBufferPointer { o in
-            let low = box.minX >= minX ? 0 : rank(o, c.x, minX)   // every sample is at or right of minX
-            let high = box.maxX < maxX ? n : rank(o, c.x, maxX)   // every sample is left of maxX
-            return xBelow[high] & ~xBelow[low]
+            let low = box.minX >= minX ? 0 : rank(o, c.x, minX, high: false)  // every sample is at or right of minX
+            let high = box.maxX < maxX ? n : rank(o, c.x, maxX, high: true)   // every sample is left of maxX
+            return high > low ? xBelow[high] & ~xBelow[low] : 0
         }
         guard xs != 0 else { return 0 }
         return yOrder.withUnsafeBufferPointer { o in
-            let low = box.minY >= minY ? 0 : rank(o, c.y, minY)
-            let high = box.maxY < maxY ? n : rank(o, c.y, maxY)
-            return xs & yBelow[high] & ~yBelow[low]
+            let low = box.minY >= minY ? 0 : rank(o, c.y, minY, high: false)
+            let high = box.maxY < maxY ? n : rank(o, c.y, maxY, high: true)
+            return high > low ? xs & yBelow[high] & ~yBelow[low] : 0
         }
     }
 

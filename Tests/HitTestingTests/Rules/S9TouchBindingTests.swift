@@ -1,5 +1,5 @@
 import Foundation
-import HitTesting
+@testable import HitTesting
 import TapJSON
 import TapModel
 import Testing
@@ -39,6 +39,46 @@ struct S9TouchBindingTests {
             #expect(c.reach <= max(r, 1))
         }
         #expect(TouchCloud(radius: .nan).count == 1 && TouchCloud(radius: -10).count == 13)
+    }
+
+    @Test("S9 the samples a box holds, found by rank, are exactly the per-sample test's: on exact edges, at every radius, for non-finite touches and edges")
+    func samplesByRank() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {  // deterministic, in [0, 1)
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let odd: [Double] = [.nan, .infinity, -.infinity]
+        for r in [0, 4, 10, 16, 20, 22, 60, 80.0] {
+            let cloud = TouchCloud(radius: r)
+            for trial in 0..<3000 {
+                var c = Point(next() * 100, next() * 100)
+                if trial % 97 == 0 { c = Point(odd[trial % 3], next() * 100) }
+                // Edges anywhere, on a sample exactly, or not finite.
+                func edge(_ centre: Double, _ offsets: [Double]) -> Double {
+                    switch Int(next() * 10) {
+                    case 0, 1, 2: return centre + offsets[Int(next() * Double(offsets.count))]
+                    case 3: return odd[Int(next() * 3)]
+                    default: return centre + (next() - 0.5) * 3 * max(r, 1)
+                    }
+                }
+                let x0 = edge(c.x, cloud.dx), x1 = edge(c.x, cloud.dx), y0 = edge(c.y, cloud.dy), y1 = edge(c.y, cloud.dy)
+                var expected: UInt64 = 0
+                for i in 0..<cloud.count {
+                    let p = cloud.sample(i, around: c)
+                    if p.x >= x0 && p.x < x1 && p.y >= y0 && p.y < y1 { expected |= 1 << UInt64(i) }
+                }
+                let box = c.x.isFinite && c.y.isFinite ? cloud.sampleBox(around: c) : (-.infinity, .infinity, -.infinity, .infinity)
+                if c.x.isFinite && c.y.isFinite {  // the box as the samples themselves give it
+                    let samples = cloud.samples(around: c)
+                    #expect(box.0 == samples.map(\.x).min()! && box.1 == samples.map(\.x).max()!
+                            && box.2 == samples.map(\.y).min()! && box.3 == samples.map(\.y).max()!)
+                }
+                let found = cloud.samples(inMinX: x0, maxX: x1, minY: y0, maxY: y1, around: c, box: box)
+                #expect(found == expected, "r = \(r), touch \(c), box x \(x0)..<\(x1), y \(y0)..<\(y1)")
+                if found != expected { return }
+            }
+        }
     }
 
     // MARK: Worked examples (§8)
