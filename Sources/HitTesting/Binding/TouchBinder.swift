@@ -47,7 +47,8 @@ public final class Binding: Sendable {
 /// A fixed-size column of per-responder values, written in place. The binder writes a
 /// few dozen of them per touch; an array's copy-on-write check on every write cost more
 /// than the writes. Freed with its last copy; each `BindBuffers` (one per thread of work)
-/// has its own.
+/// has its own. Unlike an array, a copy shares the values: the `HitScratch` holding them
+/// is passed `inout` and never copied for use elsewhere.
 struct Column<T> {
     private final class Storage {
         let base: UnsafeMutablePointer<T>
