@@ -106,7 +106,7 @@ public struct Replayer: Sendable {
     }
 
     /// One press (and the presses a multi-tap takes with it): its result, appended to `results`
-    /// (moved there, not copied), and how many presses it used.
+    /// (no result-and-count tuple to copy it out of), and how many presses it used.
     /// The press binds with the radius its first finger went down with, else the settings'
     /// (touch-binding.md §4); the handlers that receive it arbitrate with real recognition.
     func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch, into results: inout [PressResult]) -> Int {

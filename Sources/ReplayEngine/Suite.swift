@@ -83,8 +83,7 @@ public struct SuiteStats: Sendable {
             var k = actions.firstIndex { $0.key.node == node && $0.key.action == action } ?? -1
             if k < 0 {
                 guard actions.count < 32 else {
-                    stats.targets[node, default: TargetResponsiveness(node: node)].firings += 1
-                    if let l = latencyMs { stats.latencyCounts[ActionKey(node: node, action: action), default: [:]][l, default: 0] += 1 }
+                    stats.count(ActionKey(node: node, action: action), firings: 1, latencies: latencyMs.map { [($0, 1)] } ?? [])
                     return
                 }
                 actions.append((ActionKey(node: node, action: action), 0, []))
@@ -97,17 +96,20 @@ public struct SuiteStats: Sendable {
             } else if actions[k].latencies.count < 32 {
                 actions[k].latencies.append((l, 1))
             } else {
-                stats.latencyCounts[actions[k].key, default: [:]][l, default: 0] += 1
+                stats.count(actions[k].key, firings: 0, latencies: [(l, 1)])
             }
         }
 
         mutating func flush(into stats: inout SuiteStats) {
-            for a in actions {
-                stats.targets[a.key.node, default: TargetResponsiveness(node: a.key.node)].firings += a.firings
-                for (l, n) in a.latencies { stats.latencyCounts[a.key, default: [:]][l, default: 0] += n }
-            }
+            for a in actions { stats.count(a.key, firings: a.firings, latencies: a.latencies) }
             actions.removeAll()
         }
+    }
+
+    /// Adds firings of an action, and how many fired after each latency.
+    private mutating func count(_ key: ActionKey, firings: Int, latencies: [(ms: Double, count: Int)]) {
+        if firings > 0 { targets[key.node, default: TargetResponsiveness(node: key.node)].firings += firings }
+        for (l, n) in latencies { latencyCounts[key, default: [:]][l, default: 0] += n }
     }
 
     /// Adds another part of the same suite (other traces). Bursts are appended:

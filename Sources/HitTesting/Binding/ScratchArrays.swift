@@ -10,14 +10,14 @@ extension Array {
 }
 
 extension Array where Element == Int32 {
-    /// Sorts largest first by insertion, in place: for the few candidates of one touch,
-    /// cheaper than the general sort and its closure.
-    @inline(__always) mutating func sortDescendingInPlace() {
-        guard count > 1 else { return }
-        for i in 1..<count {
+    /// Sorts the elements from `start` on, largest first, by insertion in place: for the few
+    /// candidates or children of one touch, cheaper than the general sort and its closure.
+    @inline(__always) mutating func sortDescendingInPlace(from start: Int = 0) {
+        guard count - start > 1 else { return }
+        for i in (start + 1)..<count {
             let v = self[i]
             var j = i
-            while j > 0 && self[j - 1] < v { self[j] = self[j - 1]; j -= 1 }
+            while j > start && self[j - 1] < v { self[j] = self[j - 1]; j -= 1 }
             self[j] = v
         }
     }

@@ -247,14 +247,8 @@ extension HitTester {
             // Relevant children, front to back (later in pre-order is in front).
             let start = b.kids.count
             var k = b.firstKid[i]
-            while k >= 0 {
-                // Insertion in place, largest first (a handful of children; sorting a slice would copy it).
-                var j = b.kids.count
-                b.kids.append(k)
-                while j > start && b.kids[j - 1] < k { b.kids[j] = b.kids[j - 1]; j -= 1 }
-                b.kids[j] = k
-                k = b.nextKid[Int(k)]
-            }
+            while k >= 0 { b.kids.append(k); k = b.nextKid[Int(k)] }
+            b.kids.sortDescendingInPlace(from: start)  // (sorting the slice would copy it)
             b.frames.append(.init(r: r, covered: covered, childMask: childMask, score: score, kidsStart: start, kidsEnd: b.kids.count,
                                   next: start, best: nil, runnerUp: nil))
             return true
