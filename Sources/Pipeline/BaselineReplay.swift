@@ -29,7 +29,7 @@ struct BaselineReplay {
         self.hit = hit
         unchanged = compared?.snapshot.map { $0.encoded(.compact) == snapshot.encoded(.compact) } ?? false
         replayer = unchanged ? nil
-            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: hit), settings: replay) }
+            : compared?.snapshot.map { Replayer(tester: HitTester($0, settings: hit), settings: replay, explains: false) }
         if let compared, compared.fileVersion == 1 {
             var presses: [PressKey: PressSide] = [:]
             for p in compared.legacyPresses { presses[p.key] = PressSide(p) }

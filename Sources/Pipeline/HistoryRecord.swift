@@ -46,7 +46,7 @@ public enum HistoryRecord {
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
         let request = run.request
         // A regressed run has hundreds of thousands of findings but a handful of distinct sides: each is written once.
-        var sides: [Finding.Side: String] = [:]
+        var sides = SideTexts()
         func row(_ f: Finding) -> RunRecord.Finding { HistoryRecord.row(f, sides: &sides) }
         return RunRecord(
             startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,
@@ -71,16 +71,24 @@ public enum HistoryRecord {
 
     /// A finding as history stores it; a known problem as `known`: it is no regression of the run.
     /// - Parameter sides: each side's JSON text, written once.
-    static func row(_ f: Finding, sides: inout [Finding.Side: String]) -> RunRecord.Finding {
-        func text(_ side: Finding.Side) -> String {
-            if let known = sides[side] { return known }
-            let written = FindingJSON.sideText(side)
-            sides[side] = written
-            return written
+    static func row(_ f: Finding, sides: inout SideTexts) -> RunRecord.Finding {
+        RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press,
+                          x: f.at?.x, y: f.at?.y, node: f.node, before: f.before.map { sides.text($0) }, after: f.after.map { sides.text($0) },
+                          message: f.message, action: f.action, expect: f.expect, probe: f.probe, reason: f.reason, partOf: f.partOf)
+    }
+
+    /// Each side's JSON text, written once: a regressed run has hundreds of thousands of findings
+    /// but a handful of distinct sides. The same string is handed out for the same side, so history
+    /// interns it by the string itself (`Labels`).
+    struct SideTexts {
+        private var written: [Finding.Side: String] = [:]
+
+        mutating func text(_ side: Finding.Side) -> String {
+            if let known = written[side] { return known }
+            let text = FindingJSON.sideText(side)
+            written[side] = text
+            return text
         }
-        return RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press,
-                                 x: f.at?.x, y: f.at?.y, node: f.node, before: f.before.map(text), after: f.after.map(text),
-                                 message: f.message, action: f.action, expect: f.expect, probe: f.probe, reason: f.reason, partOf: f.partOf)
     }
 
     /// Every tunable of a run as history's `settings` JSON (compact, fixed key order).

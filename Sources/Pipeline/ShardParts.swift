@@ -28,7 +28,7 @@ enum ShardParts {
     static func record(_ run: SuiteRun, traces: [StoredTrace]) -> (RunRecord.Suite, ShardRecord.Part) {
         let suite = run.suite, stats = suite.stats, pending = suite.comparison.pending, info = run.info
         let ids = Dictionary(traces.map { ($0.header.trace, $0.rowID) }, uniquingKeysWith: { a, _ in a })
-        var sides: [Finding.Side: String] = [:]
+        var sides = HistoryRecord.SideTexts()
         let rows = RunRecord.Suite(
             suite: run.snapshot.screen, snapshotHash: info.contentHash, snapshotSource: info.source, appVersion: info.appVersion,
             appBuild: info.appBuild, baseline: run.plan.status.rawValue, passed: pending.regressions.isEmpty,

@@ -50,10 +50,14 @@ public struct Replayer: Sendable {
     public let recognizer: Recognizer
 
     private let heldReasons: [String]
+    /// Whether results say why (`PressResult.reason`). A baseline's side of a comparison is never
+    /// explained (only what the press does now is), so its replay leaves every reason empty.
+    public let explains: Bool
 
-    public init(tester: HitTester, settings: ReplaySettings = ReplaySettings()) {
+    public init(tester: HitTester, settings: ReplaySettings = ReplaySettings(), explains: Bool = true) {
         self.tester = tester
         self.recognizer = Recognizer(settings: settings)
+        self.explains = explains
         let wait = JSONValue.format(settings.multiTapWindow * 1000)
         self.heldReasons = (0..<6).map { " after waiting \(wait) ms for a competing \($0)-tap to fail" }
     }
@@ -83,7 +87,7 @@ public struct Replayer: Sendable {
                     part.latencyMs = nil
                     part.expect = presses[i + k].expect
                     part.met = part.expect.map { expectation($0, firedBy: result.fired ? result.node : nil) }
-                    part.reason = "consumed by the \(used)-press \(result.gesture ?? "tap") begun by press \(presses[i].number)"
+                    if explains { part.reason = "consumed by the \(used)-press \(result.gesture ?? "tap") begun by press \(presses[i].number)" }
                     results.append(part)
                 }
             }
@@ -129,13 +133,13 @@ public struct Replayer: Sendable {
             result.outcome = .disabled
             result.node = nodes[d.node].id
             result.action = d.action
-            result.reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))"
+            if explains { result.reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))" }
         } else {
             switch touch.outcome {
             case .hit, .expanded:
                 // A tap handler is there, but this press is not a tap it takes (a drag, a held press, one tap of a double...).
                 result.outcome = .miss
-                result.reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))"
+                if explains { result.reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))" }
             default:
                 fill(&result, from: touch)
             }
@@ -157,6 +161,8 @@ public struct Replayer: Sendable {
         result.gesture = h.gestureName == "control" ? "control" : r.kind
         result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
+        if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
+        guard explains else { return }
         var why = tester.firesReason(h)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
         if r.held { why += heldReason(max(higherTaps, h.gesture.maxTapCount)) }  // a hold inside a composition names its own higher count
@@ -166,7 +172,6 @@ public struct Replayer: Sendable {
             why += " (\(tester.reason(for: touch)))"
         }
         result.reason = why
-        if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
     }
 
     private func fill(_ result: inout PressResult, from touch: TouchResult) {
@@ -176,7 +181,7 @@ public struct Replayer: Sendable {
             result.node = nodes[h.node].id
             result.action = h.action
         }
-        result.reason = tester.reason(for: touch)
+        if explains { result.reason = tester.reason(for: touch) }
     }
 
     private func describe(_ p: Press) -> String {

@@ -167,13 +167,13 @@ public enum RunReport {
                 w.field("summary", c.summary)
                 w.key("rules")
                 w.object { w in for rule in Rule.regressionRules { if let n = c.counts[rule] { w.field(rule.rawValue, n) } } }
-                w.key("regressions"); w.array(c.regressions) { w, i in w.number(i) }
+                w.key("regressions"); w.line { w in w.array(c.regressions) { w, i in w.number(i) } }
             }
         }
-        w.key("regressions"); w.array(s.diff.regressions) { w, f in FindingJSON.writeFinding(f, to: &w) }
-        w.key("improvements"); w.array(s.diff.improvements) { w, f in FindingJSON.writeFinding(f, to: &w) }
-        w.key("new"); w.array(s.diff.notes) { w, f in FindingJSON.writeFinding(f, to: &w) }
-        w.key("known"); w.array(s.diff.known) { w, f in FindingJSON.writeFinding(f, to: &w) }
+        w.key("regressions"); w.array(s.diff.regressions) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
+        w.key("improvements"); w.array(s.diff.improvements) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
+        w.key("new"); w.array(s.diff.notes) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
+        w.key("known"); w.array(s.diff.known) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
         w.key("fixed"); w.array(s.diff.fixed) { w, k in FindingJSON.writeEntry(k, to: &w) }
         if let change = s.knownChange {
             w.key("knownWritten")
@@ -185,12 +185,14 @@ public enum RunReport {
         }
         w.key("retryBursts")
         w.array(s.stats.bursts) { w, b in
-            w.object { w in
-                w.field("trace", b.trace)
-                w.key("presses"); w.array(b.presses) { w, p in w.number(p) }
-                w.key("at"); w.numbers([JSONValue.round(b.at.x), JSONValue.round(b.at.y)])
-                w.field("resolved", b.resolved)
-                w.field("target", b.target)
+            w.line { w in
+                w.object { w in
+                    w.field("trace", b.trace)
+                    w.key("presses"); w.array(b.presses) { w, p in w.number(p) }
+                    w.key("at"); w.numbers([JSONValue.round(b.at.x), JSONValue.round(b.at.y)])
+                    w.field("resolved", b.resolved)
+                    w.field("target", b.target)
+                }
             }
         }
         w.key("latencies")

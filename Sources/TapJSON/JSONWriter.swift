@@ -17,15 +17,20 @@
 /// - Complexity: O(n) in the bytes written.
 public struct JSONWriter {
     public struct Style: Sendable {
+        /// A newline and indent before each element and closing bracket.
         public var pretty: Bool
-        public init(pretty: Bool) { self.pretty = pretty }
+        /// A space after each `:` and `,` (pretty output always has it).
+        public var spaced: Bool
+        public init(pretty: Bool) { self.pretty = pretty; spaced = pretty }
         public static let pretty = Style(pretty: true)
         public static let compact = Style(pretty: false)
+        /// On one line, spaced as pretty output: `{"rule": "R1", "at": [200, 122]}`.
+        public static let line: Style = { var s = Style(pretty: false); s.spaced = true; return s }()
     }
 
     /// What has been written and not yet handed to the sink.
     public private(set) var bytes: [UInt8] = []
-    public let style: Style
+    public private(set) var style: Style
     private let sink: ((ArraySlice<UInt8>) -> Void)?
     private let chunk: Int
     /// One entry per open container: whether it has an element yet.
@@ -60,15 +65,37 @@ public struct JSONWriter {
     @inline(__always) private mutating func beforeValue() {
         if afterKey { afterKey = false; return }
         guard let last = hasElement.indices.last else { return }
-        if hasElement[last] { bytes.append(UInt8(ascii: ",")) }
+        if hasElement[last] {
+            bytes.append(UInt8(ascii: ","))
+            if style.spaced && !style.pretty { bytes.append(0x20) }
+        }
         hasElement[last] = true
         newline()
     }
 
     @inline(__always) private mutating func newline() {
         guard style.pretty else { return }
-        bytes.append(0x0A)
-        for _ in 0..<hasElement.count { bytes.append(0x20); bytes.append(0x20) }
+        let depth = hasElement.count
+        if depth < JSONWriter.indents.count {
+            bytes.append(contentsOf: JSONWriter.indents[depth])
+        } else {
+            bytes.append(0x0A)
+            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        }
+    }
+
+    /// A newline and the indent of each depth, written at once.
+    private static let indents: [[UInt8]] = (0..<24).map { [0x0A] + [UInt8](repeating: 0x20, count: 2 * $0) }
+
+    /// One value on one line (`Style.line`) wherever it stands in a pretty document: a run's
+    /// findings, one per line, a third fewer bytes than indented. `body` writes exactly one value.
+    public mutating func line(_ body: (inout JSONWriter) -> Void) {
+        guard style.pretty else { body(&self); return }
+        beforeValue()
+        afterKey = true  // the value's place is taken: its first container opens right here
+        style = .line
+        body(&self)
+        style = .pretty
     }
 
     public mutating func beginObject() { beforeValue(); bytes.append(UInt8(ascii: "{")); hasElement.append(false) }
@@ -89,7 +116,7 @@ public struct JSONWriter {
         beforeValue()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
-        if style.pretty { bytes.append(0x20) }
+        if style.spaced { bytes.append(0x20) }
         afterKey = true
     }
 
@@ -113,7 +140,7 @@ public struct JSONWriter {
         beforeValue()
         bytes.append(UInt8(ascii: "["))
         for (i, v) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")); if style.pretty { bytes.append(0x20) } }
+            if i > 0 { bytes.append(UInt8(ascii: ",")); if style.spaced { bytes.append(0x20) } }
             writeNumber(v)
         }
         bytes.append(UInt8(ascii: "]"))
@@ -128,6 +155,15 @@ public struct JSONWriter {
     public mutating func number(_ n: Int) { beforeValue(); writeInteger(Int64(n)) }
     public mutating func number(_ d: Double) { beforeValue(); writeNumber(d) }
     public mutating func number(_ d: Double?) { if let d { number(d) } else { null() } }
+    /// A number that reads back as a real (SQLite's `json_extract` gives a REAL): as `number`,
+    /// but a whole one keeps its `.0`, the text Swift's `description` gives (`102.0`, `-0.0`).
+    public mutating func real(_ d: Double) {
+        guard d == d.rounded(), abs(d) < 1e15 else { number(d); return }
+        beforeValue()
+        if d == 0 && d.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+        writeInteger(Int64(d))
+        bytes.append(contentsOf: ".0".utf8)
+    }
     /// A number rounded to `places` decimals (baselines round to 4).
     public mutating func rounded(_ d: Double, places: Int = 4) { number(JSONValue.round(d, places: places)) }
     public mutating func rounded(_ d: Double?, places: Int = 4) { if let d { rounded(d, places: places) } else { null() } }

@@ -238,6 +238,7 @@ extension TraceStore {
             // Findings: a press's finding joins the group of its trace and message; any other is a row.
             var findingGroups: [FindingGroup] = []
             var groupOf: [FindingGroup.Key: Int] = [:]
+            var recentGroups: [Int] = []
             for (i, f) in s.findings.enumerated() {
                 let id = nextFinding + Int64(i)
                 let reason = try labels.id(f.reason)
@@ -245,7 +246,12 @@ extension TraceStore {
                 if let trace = f.trace, let press = f.press, let x = f.x, let y = f.y, x.isFinite, y.isFinite {
                     let key = FindingGroup.Key(kind: f.kind, rule: f.rule, trace: trace, node: f.node, action: f.action, expect: f.expect,
                                                probe: f.probe, reason: reason, message: message, before: before, after: after)
-                    let g = groupOf[key] ?? findingGroups.count
+                    // A trace's findings come together: its last groups are compared before hashing the key.
+                    let g = recentGroups.first { findingGroups[$0].key == key } ?? groupOf[key] ?? findingGroups.count
+                    if !recentGroups.contains(g) {
+                        if recentGroups.count == 4 { recentGroups.removeFirst() }
+                        recentGroups.append(g)
+                    }
                     if g == findingGroups.count {
                         groupOf[key] = g
                         findingGroups.append(FindingGroup(key: key, firstID: id))
@@ -265,7 +271,7 @@ extension TraceStore {
                 try findingGroup.row { b in
                     b.int(suiteID); b.int(g.firstID); b.int(g.lastID); b.text(k.kind); b.text(k.rule); b.text(k.trace)
                     b.text(k.node); b.text(k.action); b.text(k.expect); b.int(k.probe ? 1 : 0)
-                    b.int(k.reason); b.int(k.message); b.int(k.before); b.int(k.after); b.text(g.presses + "]")
+                    b.int(k.reason); b.int(k.message); b.int(k.before); b.int(k.after); b.text(g.pressesText)
                 }
             }
             nextFinding += Int64(s.findings.count)
@@ -492,36 +498,49 @@ struct FindingGroup {
     let key: Key
     let firstID: Int64
     var lastID: Int64
-    /// The JSON array so far, without its closing bracket.
-    var presses = "["
-    var empty = true
+    /// The JSON array so far, still open.
+    private var presses = JSONWriter(style: .compact)
 
     init(key: Key, firstID: Int64) {
         self.key = key; self.firstID = firstID; self.lastID = firstID
+        presses.beginArray()
     }
 
-    /// `[id - firstID, press, x, y]`, and the press that began a multi-tap when there is one.
+    /// `[id - firstID, press, x, y]`, and the press that began a multi-tap when there is one
+    /// (x and y as reals, the text Swift writes for a Double).
     mutating func add(id: Int64, press: Int, x: Double, y: Double, partOf: Int?) {
-        if !empty { presses += "," }
-        empty = false
-        presses += "[\(id - firstID),\(press),\(x),\(y)"
-        if let partOf { presses += ",\(partOf)" }
-        presses += "]"
+        presses.beginArray()
+        presses.number(Int(id - firstID)); presses.number(press); presses.real(x); presses.real(y)
+        if let partOf { presses.number(partOf) }
+        presses.endArray()
         lastID = id
+    }
+
+    /// The whole JSON array.
+    var pressesText: String {
+        var w = presses
+        w.endArray()
+        return w.text
     }
 }
 
 /// Interned names: the id of each text in `label`, inserting what is new.
 struct Labels {
     let insert: Statement
-    var known: [Key: Int64] = [:]
-    private var recent: [(key: Key, id: Int64)] = []
+    /// Each stored text's id, and whether `seen` holds a string of it yet.
+    var known: [Key: (id: Int64, seen: Bool)] = [:]
+    /// The id of a string asked for before, by its representation: a run's rows hand the very
+    /// same string (a node's name, a finding's side) hundreds of thousands of times, and this
+    /// finds it without reading its text. One string per label is kept here (so no other string
+    /// can take its place in memory); a text built afresh each time is found by its bytes.
+    private var seen: [Same: (text: String, id: Int64)] = [:]
 
     /// A label as SQLite compares it: by its UTF-8 bytes. (A String key would hash every long
     /// message through Unicode normalization, a regressed run's messages 250,000 times.)
     struct Key: Hashable {
         var text: String
         static func == (a: Key, b: Key) -> Bool {
+            if Same(a.text) == Same(b.text) { return true }
             var x = a.text, y = b.text
             return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && (p.isEmpty || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) } }
         }
@@ -531,27 +550,36 @@ struct Labels {
         }
     }
 
+    /// A string's representation (its two words): equal for the same string, and for
+    /// equal short strings, which are held inline. Different strings can be equal texts.
+    struct Same: Hashable {
+        let a: UInt64, b: UInt64
+        init(_ s: String) { (a, b) = unsafeBitCast(s, to: (UInt64, UInt64).self) }
+    }
+
     /// Every label already stored, and a statement for new ones.
     init(_ db: Database) throws {
         insert = try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)")
-        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[Key(text: row["text"])] = row["id"] }
+        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[Key(text: row["text"])] = (row["id"], false) }
     }
 
     mutating func id(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
-        // The same few names come press after press: compared first (by bytes) with the last ones asked for.
+        let same = Same(text)
+        if let (_, id) = seen[same] { return id }
         let key = Key(text: text)
-        for (k, id) in recent where k == key { return id }
-        let id: Int64
-        if let known = known[key] {
-            id = known
-        } else {
-            try RawInsert(insert).row { b in b.text(text) }
-            id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
-            known[key] = id
+        if let i = known.index(forKey: key) {
+            let (id, kept) = known.values[i]
+            if !kept {
+                known.values[i].seen = true
+                seen[same] = (text, id)
+            }
+            return id
         }
-        if recent.count == 4 { recent.removeFirst() }
-        recent.append((key, id))
+        try RawInsert(insert).row { b in b.text(text) }
+        let id = sqlite3_last_insert_rowid(sqlite3_db_handle(insert.sqliteStatement))
+        known[key] = (id, true)
+        seen[same] = (text, id)
         return id
     }
 }
