@@ -1,5 +1,6 @@
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// Compares a suite with its baseline by every rule, press by press as the
@@ -50,6 +51,8 @@ public struct Comparison: Sendable {
     public let thresholds: DiffThresholds
     private var regressions: [Finding] = []
     private var improvements: [Finding] = []
+    /// R1's messages, each written once.
+    private var deadZoneTexts = DeadZoneRule.Texts()
     private var newPresses = 0
     private var newPressTraces = Set<String>()
     /// The baseline's known problems, by what they are about.
@@ -82,7 +85,7 @@ public struct Comparison: Sendable {
             if pair.before != nil { tracesCompared.insert(pair.current.trace) }
         }
         let rules = Comparison.pressRuleSet
-        take(rules.0.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
+        take(rules.0.check(pair, suite: suite, thresholds: thresholds, texts: &deadZoneTexts), regressed: &regressed)
         take(rules.1.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
         take(rules.2.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
         take(rules.3.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
@@ -90,10 +93,10 @@ public struct Comparison: Sendable {
     }
 
     /// Files one press rule's finding: known, a regression or an improvement.
-    @inline(__always) private mutating func take(_ finding: Finding?, regressed: inout Bool) {
+    @inline(__always) private mutating func take(_ finding: consuming Finding?, regressed: inout Bool) {
         guard var f = finding else { return }
         if f.kind == .regression {
-            if let k = known[f.acceptanceKey] {
+            if !known.isEmpty, let k = known[f.acceptanceKey] {
                 f.accepted = k
                 knownFound.append(f)
                 return
@@ -224,12 +227,15 @@ public struct Comparison: Sendable {
         for r in 1..<start.count { start[r] += start[r - 1] }
         var destination = [Int](repeating: 0, count: list.count)
         for (i, r) in ranks.enumerated() { destination[i] = start[r]; start[r] += 1 }
-        // Follow each cycle of the permutation, swapping the finding at i into its place until i holds its own.
-        for i in list.indices {
-            while destination[i] != i {
-                let j = destination[i]
-                list.swapAt(i, j)
-                destination.swapAt(i, j)
+        // Follow each cycle of the permutation, swapping the finding at i into its place until i holds its own
+        // (through the buffer: a swap there moves the two findings, with no retain or release of their strings).
+        list.withUnsafeMutableBufferPointer { list in
+            for i in list.indices {
+                while destination[i] != i {
+                    let j = destination[i]
+                    list.swapAt(i, j)
+                    destination.swapAt(i, j)
+                }
             }
         }
     }
@@ -266,8 +272,13 @@ public struct Cause: Sendable, Equatable {
             var counts: [Rule: Int] = [:]
             for i in indices { counts[regressions[i].rule, default: 0] += 1 }
             // The most frequent reason among its presses, else the engine's word on the target, else the rule's own.
+            // (Counted by the string first: findings that share a reason mostly share its string.)
+            var strings: [TextKey.Same: (text: String, count: Int)] = [:]
+            for i in indices {
+                if let r = regressions[i].reason, !r.isEmpty { strings[TextKey.Same(r), default: (r, 0)].count += 1 }
+            }
             var reasons: [String: Int] = [:]
-            for i in indices { if let r = regressions[i].reason, !r.isEmpty { reasons[r, default: 0] += 1 } }
+            for (text, n) in strings.values { reasons[text, default: 0] += n }
             let reason = reasons.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
                 ?? explain(node) ?? regressions[indices[0]].message
             let coverage = indices.first { regressions[$0].rule == .coverage }.map { regressions[$0].message }

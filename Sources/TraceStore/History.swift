@@ -535,39 +535,21 @@ struct Labels {
     /// can take its place in memory); a text built afresh each time is found by its bytes.
     private var seen: [Same: (text: String, id: Int64)] = [:]
 
-    /// A label as SQLite compares it: by its UTF-8 bytes. (A String key would hash every long
-    /// message through Unicode normalization, a regressed run's messages 250,000 times.)
-    struct Key: Hashable {
-        var text: String
-        static func == (a: Key, b: Key) -> Bool {
-            if Same(a.text) == Same(b.text) { return true }
-            var x = a.text, y = b.text
-            return x.withUTF8 { p in y.withUTF8 { q in p.count == q.count && (p.isEmpty || memcmp(p.baseAddress!, q.baseAddress!, p.count) == 0) } }
-        }
-        func hash(into h: inout Hasher) {
-            var text = text
-            text.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
-
-    /// A string's representation (its two words): equal for the same string, and for
-    /// equal short strings, which are held inline. Different strings can be equal texts.
-    struct Same: Hashable {
-        let a: UInt64, b: UInt64
-        init(_ s: String) { (a, b) = unsafeBitCast(s, to: (UInt64, UInt64).self) }
-    }
+    /// A label as SQLite compares it: by its UTF-8 bytes.
+    typealias Key = TextKey
+    typealias Same = TextKey.Same
 
     /// Every label already stored, and a statement for new ones.
     init(_ db: Database) throws {
         insert = try db.makeStatement(sql: "INSERT INTO label (text) VALUES (?)")
-        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[Key(text: row["text"])] = (row["id"], false) }
+        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { known[Key(row["text"])] = (row["id"], false) }
     }
 
     mutating func id(_ text: String?) throws -> Int64? {
         guard let text else { return nil }
         let same = Same(text)
         if let (_, id) = seen[same] { return id }
-        let key = Key(text: text)
+        let key = Key(text)
         if let i = known.index(forKey: key) {
             let (id, kept) = known.values[i]
             if !kept {
