@@ -185,8 +185,16 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { utf8 in
+            // Eight bytes at a time up to the first that needs escaping: most strings have none.
+            var clean = 0
+            if let base = utf8.baseAddress {
+                while clean + 8 <= utf8.count,
+                      !JSONWriter.needsEscape(UnsafeRawPointer(base + clean).loadUnaligned(as: UInt64.self)) {
+                    clean += 8
+                }
+            }
             var start = 0
-            for i in 0..<utf8.count {
+            for i in clean..<utf8.count {
                 let b = utf8[i]
                 guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<i]))
@@ -209,6 +217,14 @@ public struct JSONWriter {
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Whether any of eight bytes is `"`, `\\` or a control character (below 0x20): the
+    /// bytewise "has zero" and "has less than" tests, exact as yes-or-no answers.
+    @inline(__always) static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        return hasZero(w ^ 0x2222_2222_2222_2222) || hasZero(w ^ 0x5C5C_5C5C_5C5C_5C5C) || (w &- 0x2020_2020_2020_2020) & ~w & highs != 0
+    }
 
     private mutating func writeInteger(_ value: Int64) {
         if value == 0 { bytes.append(UInt8(ascii: "0")); return }

@@ -1,4 +1,4 @@
-import TapJSON
+@testable import TapJSON
 import Testing
 
 @Suite("JSON reading and writing")
@@ -116,5 +116,23 @@ struct JSONReaderWriterTests {
         guard case .string(let s) = doc[doc.member("s", of: 0)!] else { Issue.record("string"); return }
         #expect(s == "quote \" backslash \\ newline \n tab \t bell \u{07} é😀")
         #expect(whole.text.contains("\\u0007"))
+    }
+
+    @Test("A string's escapes are found wherever they stand, past the bytes read eight at a time")
+    func escapesAnywhere() throws {
+        for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\t"] {
+            for at in 0...20 {
+                var text = "abcdefghijklmnopqrst→u"
+                text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: at))
+                var w = JSONWriter(style: .compact)
+                w.array { w in w.string(text); w.string(String(repeating: "x", count: at) + "é") }
+                let doc = try JSONDocument(parsing: w.text)
+                guard case .array(let items) = doc[0], case .string(let back) = doc[items[0]] else { Issue.record("array"); return }
+                #expect(back == text, "\(special.debugDescription) at \(at)")
+                #expect(!w.text.contains(special) || special == "\t" || special == "\"" || special == "\\")
+            }
+        }
+        #expect(!JSONWriter.needsEscape(UInt64(littleEndian: 0x7E7E_2020_6162_FF80)))
+        #expect(JSONWriter.needsEscape(UInt64(littleEndian: 0x7E7E_2020_6162_FF1F)))
     }
 }
