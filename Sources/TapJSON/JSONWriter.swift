@@ -21,11 +21,11 @@ public struct JSONWriter {
         public var pretty: Bool
         /// A space after each `:` and `,` (pretty output always has it).
         public var spaced: Bool
-        public init(pretty: Bool) { self.pretty = pretty; spaced = pretty }
+        public init(pretty: Bool, spaced: Bool? = nil) { self.pretty = pretty; self.spaced = spaced ?? pretty }
         public static let pretty = Style(pretty: true)
         public static let compact = Style(pretty: false)
         /// On one line, spaced as pretty output: `{"rule": "R1", "at": [200, 122]}`.
-        public static let line: Style = { var s = Style(pretty: false); s.spaced = true; return s }()
+        public static let line = Style(pretty: false, spaced: true)
     }
 
     /// What has been written and not yet handed to the sink.

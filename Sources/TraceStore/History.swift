@@ -266,12 +266,13 @@ extension TraceStore {
                     b.int(message); b.int(before); b.int(after)
                 }
             }
-            for g in findingGroups {
-                let k = g.key
+            for i in findingGroups.indices {
+                let presses = findingGroups[i].closePresses()  // before any copy of the group shares its bytes
+                let g = findingGroups[i], k = g.key
                 try findingGroup.row { b in
                     b.int(suiteID); b.int(g.firstID); b.int(g.lastID); b.text(k.kind); b.text(k.rule); b.text(k.trace)
                     b.text(k.node); b.text(k.action); b.text(k.expect); b.int(k.probe ? 1 : 0)
-                    b.int(k.reason); b.int(k.message); b.int(k.before); b.int(k.after); b.text(g.pressesText)
+                    b.int(k.reason); b.int(k.message); b.int(k.before); b.int(k.after); b.text(presses)
                 }
             }
             nextFinding += Int64(s.findings.count)
@@ -516,11 +517,10 @@ struct FindingGroup {
         lastID = id
     }
 
-    /// The whole JSON array.
-    var pressesText: String {
-        var w = presses
-        w.endArray()
-        return w.text
+    /// Closes the JSON array and gives it whole (the last thing done with the group).
+    mutating func closePresses() -> String {
+        presses.endArray()
+        return presses.text
     }
 }
 

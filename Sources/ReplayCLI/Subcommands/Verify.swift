@@ -11,7 +11,7 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the touch-binding model against real devices: replay every stored press that has a fired event under each profile and a range of radii.",
         discussion: """
-        A trace's `fired` events (trace.md; the capture kit's TapReplayCapture.fired(_:), called from the app's own handlers) record what the device really did. Each press with one is replayed against its screen's snapshot under the profiles ios17, ios18, ios26 and ios26-sdk, at its own recorded radius and at fixed radii; a setting agrees on a press when the engine fires exactly the actions the device fired. The report gives the agreement of every setting, names the best, and lists each disagreement with its touch, the engine's answer and the device's: attach `--json` to a bug report.
+        A trace's `fired` events (docs/traces-and-database.md; the capture kit's TapReplayCapture.fired(_:), called from the app's own handlers) record what the device really did. Each press with one is replayed against its screen's snapshot under the profiles ios17, ios18, ios26 and ios26-sdk, at its own recorded radius and at fixed radii; a setting agrees on a press when the engine fires exactly the actions the device fired. The report gives the agreement of every setting, names the best, and lists each disagreement with its touch, the engine's answer and the device's: attach `--json` to a bug report.
 
         Exit status: 0 when it verified something; 2 when no stored press has a fired event (nothing to verify) or an input cannot be used.
 
