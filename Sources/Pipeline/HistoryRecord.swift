@@ -1,3 +1,4 @@
+import Dispatch
 import Baselines
 import HitTesting
 import ReplayEngine
@@ -45,9 +46,6 @@ public enum HistoryRecord {
 
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
         let request = run.request
-        // A regressed run has hundreds of thousands of findings but a handful of distinct sides: each is written once.
-        var sides = SideTexts()
-        func row(_ f: Finding) -> RunRecord.Finding { HistoryRecord.row(f, sides: &sides) }
         return RunRecord(
             startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,
             touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings(request),
@@ -65,8 +63,35 @@ public enum HistoryRecord {
                                                 expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
-                    findings: [s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known].joined().map(row))
+                    findings: findingRows([s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known]))
             })
+    }
+
+    /// The findings of `lists`, in order, as history stores them: in two halves on two threads
+    /// when there are many (a regressed run has hundreds of thousands).
+    static func findingRows(_ lists: [[Finding]]) -> [RunRecord.Finding] {
+        let count = lists.reduce(0) { $0 + $1.count }
+        guard count >= 20_000 else {
+            // A handful of distinct sides: each is written once.
+            var sides = SideTexts()
+            return lists.joined().map { row($0, sides: &sides) }
+        }
+        let cut = count / 2
+        return [RunRecord.Finding](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                var sides = SideTexts()
+                let range = half == 0 ? 0..<cut : cut..<count
+                var k = 0
+                for list in lists {
+                    for i in list.indices {
+                        if range.contains(k) { (out.baseAddress! + k).initialize(to: row(list[i], sides: &sides)) }
+                        k += 1
+                    }
+                }
+            }
+            initialized = count
+        }
     }
 
     /// A finding as history stores it; a known problem as `known`: it is no regression of the run.

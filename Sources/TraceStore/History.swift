@@ -195,6 +195,8 @@ extension TraceStore {
                                        reason_id, message_id, before_id, after_id, presses)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
+        // The findings' rows are prepared off this thread while it writes the others.
+        let preparing = run.suites.map { FindingRows.Preparation($0.findings) }
         var labels = try Labels(db)
         var suiteIDs: [Int64] = []
         // Findings are numbered on from the last one stored, in the order of the run's list: the view
@@ -205,7 +207,7 @@ extension TraceStore {
                                 UNION ALL SELECT max(last_id) FROM finding_group
                                           WHERE run_suite_id = (SELECT max(run_suite_id) FROM finding_group))
             """).map { $0 + 1 } ?? 1
-        for s in run.suites {
+        for (suiteIndex, s) in run.suites.enumerated() {
             try db.execute(sql: """
                 INSERT INTO run_suite (run_id, suite, snapshot_hash, snapshot_source, app_version, app_build, baseline, passed,
                                        regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
@@ -235,44 +237,34 @@ extension TraceStore {
                 try target.execute(arguments: [suiteID, t.node, t.action, t.own, t.stolen, t.blocked, t.ambiguous, t.disabled, t.miss,
                                                t.expectedTries, t.firstTryMet, t.p50LatencyMs, t.p95LatencyMs])
             }
-            // Findings: a press's finding joins the group of its trace and message; any other is a row.
-            var findingGroups: [FindingGroup] = []
-            var groupOf: [FindingGroup.Key: Int] = [:]
-            var recentGroups: [Int] = []
-            for (i, f) in s.findings.enumerated() {
-                let id = nextFinding + Int64(i)
-                let reason = try labels.id(f.reason)
-                let message = try labels.id(f.message)!, before = try labels.id(f.before), after = try labels.id(f.after)
-                if let trace = f.trace, let press = f.press, let x = f.x, let y = f.y, x.isFinite, y.isFinite {
-                    let key = FindingGroup.Key(kind: f.kind, rule: f.rule, trace: trace, node: f.node, action: f.action, expect: f.expect,
-                                               probe: f.probe, reason: reason, message: message, before: before, after: after)
-                    // A trace's findings come together: its last groups are compared before hashing the key.
-                    let g = recentGroups.first { findingGroups[$0].key == key } ?? groupOf[key] ?? findingGroups.count
-                    if !recentGroups.contains(g) {
-                        if recentGroups.count == 4 { recentGroups.removeFirst() }
-                        recentGroups.append(g)
+            // Findings: a press's finding joins the group of its trace and message; any other is a row
+            // (prepared meanwhile, in two halves for a large suite: `FindingRows`).
+            let parts = preparing[suiteIndex].wait()
+            var ids: [[Int64]] = []
+            for part in parts {
+                let partIDs = try part.texts.map { try labels.id($0)! }
+                func id(_ i: Int32) -> Int64? { i < 0 ? nil : partIDs[Int(i)] }
+                for r in part.singles {
+                    let f = s.findings[r.index]
+                    try finding.row { b in
+                        b.int(nextFinding + Int64(r.index)); b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace)
+                        b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y); b.text(f.node)
+                        b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(id(r.reason)); b.int(f.partOf.map(Int64.init))
+                        b.int(id(r.message)); b.int(id(r.before)); b.int(id(r.after))
                     }
-                    if g == findingGroups.count {
-                        groupOf[key] = g
-                        findingGroups.append(FindingGroup(key: key, firstID: id))
-                    }
-                    findingGroups[g].add(id: id, press: press, x: x, y: y, partOf: f.partOf)
-                    continue
                 }
-                try finding.row { b in
-                    b.int(id); b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace); b.int(f.press.map(Int64.init))
-                    b.double(f.x); b.double(f.y); b.text(f.node)
-                    b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(reason); b.int(f.partOf.map(Int64.init))
-                    b.int(message); b.int(before); b.int(after)
-                }
+                ids.append(partIDs)
             }
-            for i in findingGroups.indices {
-                let presses = findingGroups[i].closePresses()  // before any copy of the group shares its bytes
-                let g = findingGroups[i], k = g.key
-                try findingGroup.row { b in
-                    b.int(suiteID); b.int(g.firstID); b.int(g.lastID); b.text(k.kind); b.text(k.rule); b.text(k.trace)
-                    b.text(k.node); b.text(k.action); b.text(k.expect); b.int(k.probe ? 1 : 0)
-                    b.int(k.reason); b.int(k.message); b.int(k.before); b.int(k.after); b.text(presses)
+            for (part, partIDs) in zip(parts, ids) {
+                func id(_ i: Int64?) -> Int64? { i.flatMap { $0 < 0 ? nil : partIDs[Int($0)] } }
+                for g in part.groups {
+                    let k = g.key
+                    try findingGroup.row { b in
+                        b.int(suiteID); b.int(nextFinding + Int64(g.first)); b.int(nextFinding + Int64(g.last))
+                        b.text(k.kind); b.text(k.rule); b.text(k.trace); b.text(k.node); b.text(k.action); b.text(k.expect)
+                        b.int(k.probe ? 1 : 0); b.int(id(k.reason)); b.int(id(k.message)); b.int(id(k.before)); b.int(id(k.after))
+                        b.text(utf8: g.presses.bytes)
+                    }
                 }
             }
             nextFinding += Int64(s.findings.count)
@@ -487,40 +479,6 @@ struct PressGroup: Hashable, Comparable {
     /// `[1,3,7]` (`lastOfEach` left no press twice).
     static func jsonArray(_ ascending: [Int32]) -> String {
         "[" + ascending.map(String.init).joined(separator: ",") + "]"
-    }
-}
-
-/// A `finding_group` row being built: the findings of one trace that share all but the press.
-struct FindingGroup {
-    struct Key: Hashable {
-        let kind: String, rule: String, trace: String, node: String?, action: String?, expect: String?, probe: Bool
-        let reason: Int64?, message: Int64, before: Int64?, after: Int64?
-    }
-    let key: Key
-    let firstID: Int64
-    var lastID: Int64
-    /// The JSON array so far, still open.
-    private var presses = JSONWriter(style: .compact)
-
-    init(key: Key, firstID: Int64) {
-        self.key = key; self.firstID = firstID; self.lastID = firstID
-        presses.beginArray()
-    }
-
-    /// `[id - firstID, press, x, y]`, and the press that began a multi-tap when there is one
-    /// (x and y as reals, the text Swift writes for a Double).
-    mutating func add(id: Int64, press: Int, x: Double, y: Double, partOf: Int?) {
-        presses.beginArray()
-        presses.number(Int(id - firstID)); presses.number(press); presses.real(x); presses.real(y)
-        if let partOf { presses.number(partOf) }
-        presses.endArray()
-        lastID = id
-    }
-
-    /// Closes the JSON array and gives it whole (the last thing done with the group).
-    mutating func closePresses() -> String {
-        presses.endArray()
-        return presses.text
     }
 }
 

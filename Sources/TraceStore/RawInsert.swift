@@ -47,19 +47,26 @@ struct RawInsert {
         mutating func text(_ v: String?) {
             if var v {
                 let i = index, s = self.s
-                v.withUTF8 { u in
-                    u.withMemoryRebound(to: CChar.self) { c in
-                        if let base = c.baseAddress {
-                            _ = sqlite3_bind_text(s, i, base, Int32(c.count), RawInsert.transient)
-                        } else {
-                            _ = sqlite3_bind_text(s, i, "", 0, RawInsert.transient)
-                        }
-                    }
-                }
+                v.withUTF8 { Binder.bindText(s, i, $0) }
             } else {
                 sqlite3_bind_null(s, index)
             }
             index += 1
+        }
+        /// Text given as its UTF-8 bytes (valid UTF-8).
+        mutating func text(utf8 v: [UInt8]) {
+            let i = index, s = self.s
+            v.withUnsafeBufferPointer { Binder.bindText(s, i, $0) }
+            index += 1
+        }
+        private static func bindText(_ s: OpaquePointer, _ i: Int32, _ u: UnsafeBufferPointer<UInt8>) {
+            u.withMemoryRebound(to: CChar.self) { c in
+                if let base = c.baseAddress {
+                    _ = sqlite3_bind_text(s, i, base, Int32(c.count), RawInsert.transient)
+                } else {
+                    _ = sqlite3_bind_text(s, i, "", 0, RawInsert.transient)
+                }
+            }
         }
     }
 

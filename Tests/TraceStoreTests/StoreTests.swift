@@ -231,6 +231,85 @@ struct StoreTests {
         #expect(try store.count("finding") == 5)
     }
 
+    @Test("A suite of tens of thousands of findings is prepared in two halves and stored as one pass stores it: order, ids, groups, labels")
+    func manyFindings() throws {
+        // 300 traces, each with presses of two messages (R1) and one slower press (R3), a target finding
+        // between traces now and then, then improvements: above the size prepared in two halves.
+        var findings: [RunRecord.Finding] = []
+        for t in 0..<300 {
+            let trace = "t\(t)"
+            for p in 0..<80 {
+                findings.append(RunRecord.Finding(kind: "regression", rule: "R1", trace: trace, press: p, x: Double(p) + 0.5, y: Double(t),
+                                                  node: "row", before: #"{"outcome":"hit"}"#, after: #"{"outcome":"miss"}"#,
+                                                  message: p % 3 == 0 ? "row no longer fires (hit → miss)" : "row no longer fires (hit → blocked)",
+                                                  action: "open", reason: p % 3 == 0 ? "the gap" : "a card in front \(t % 7)", partOf: p % 10 == 9 ? p - 1 : nil))
+            }
+            if t % 50 == 0 {
+                findings.append(RunRecord.Finding(kind: "regression", rule: "R4", trace: nil, press: nil, x: nil, y: nil, node: "row \(t)",
+                                                  before: nil, after: nil, message: "row \(t): own 100% → 40%"))
+            }
+        }
+        for t in 0..<300 {
+            findings.append(RunRecord.Finding(kind: "regression", rule: "R3", trace: "t\(t)", press: 1, x: 1.5, y: Double(t), node: "row",
+                                              before: nil, after: nil, message: "row is slower", action: "open"))
+        }
+        for t in 0..<20 {
+            findings.append(RunRecord.Finding(kind: "improvement", rule: "R1", trace: "t\(t)", press: 99, x: 0, y: 0, node: "row",
+                                              before: nil, after: nil, message: "now fires row"))
+        }
+        let enough = findings.count >= FindingRows.parallelFrom
+        #expect(enough)
+        let cut = FindingRows.cut(findings) ?? -1  // (a failed expectation prints its values: not the 30,000 findings)
+        #expect(cut > 0 && cut < 30_000)
+
+        let dir = TempDir()
+        let store = try TraceStore(path: dir.db)
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+                                    passed: false, targets: [], findings: findings)
+        let run = RunRecord(startedAt: "2026-11-25T10:00:00Z", finishedAt: "2026-11-25T10:00:01Z", revision: nil, passed: false,
+                            touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite])
+        try store.recordRun(run)
+        let rows = try ReadOnlyStore(path: dir.db).query("""
+            SELECT f.id, f.kind, f.rule, f.trace, f.press, f.x, f.y, f.node, f.before, f.after, f.message, f.action, r.text, f.part_of
+            FROM finding f LEFT JOIN label r ON r.id = f.reason_id ORDER BY f.id
+            """).rows
+        func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
+        let expected: [[SQLValue]] = findings.enumerated().map { i, f in
+            [.integer(Int64(i + 1)), .text(f.kind), .text(f.rule), text(f.trace), f.press.map { .integer(Int64($0)) } ?? .null,
+             f.x.map { .real($0) } ?? .null, f.y.map { .real($0) } ?? .null, text(f.node), text(f.before), text(f.after),
+             .text(f.message), text(f.action), text(f.reason), f.partOf.map { .integer(Int64($0)) } ?? .null]
+        }
+        let same = rows == expected
+        #expect(same)
+        #expect(rows.count == findings.count)
+        // One group per trace, rule and message; one row per target finding; every text once in `label`.
+        #expect(try store.count("finding_group") == 300 * 2 + 300 + 20)
+        #expect(try store.count("finding_row") == 6)
+        let texts = Set(findings.flatMap { [$0.message, $0.reason, $0.before, $0.after].compactMap { $0 } })
+        #expect(try store.count("label") == texts.count)
+        // Labels get their ids in the order the findings first name them (as one pass gives them).
+        var order: [String] = []
+        for f in findings { for t in [f.reason, f.message, f.before, f.after].compactMap({ $0 }) where !order.contains(t) { order.append(t) } }
+        let labels = try ReadOnlyStore(path: dir.db).query("SELECT text FROM label ORDER BY id").rows
+        #expect(labels == order.map { [SQLValue.text($0)] })
+    }
+
+    @Test("Findings are cut in two only where no group spans the cut")
+    func findingCut() {
+        func f(_ rule: String, _ trace: String?) -> RunRecord.Finding {
+            RunRecord.Finding(kind: "regression", rule: rule, trace: trace, press: trace == nil ? nil : 0, x: 0, y: 0, node: "n",
+                              before: nil, after: nil, message: "m")
+        }
+        // The middle falls inside t2's block: the cut moves to where the block ends.
+        #expect(FindingRows.cut([f("R1", "t1"), f("R1", "t2"), f("R1", "t2"), f("R1", "t2"), f("R1", "t3")]) == 4)
+        // A block that comes again after the cut: no cut. Target findings (no trace) are in no group.
+        #expect(FindingRows.cut([f("R1", "t1"), f("R1", "t2"), f("R1", "t3"), f("R1", "t1")]) == nil)
+        #expect(FindingRows.cut([f("R4", nil), f("R1", "t1"), f("R4", nil), f("R1", "t2"), f("R4", nil)]) == 2)
+        // The same trace under another rule is another block.
+        #expect(FindingRows.cut([f("R1", "t1"), f("R1", "t1"), f("R3", "t1"), f("R3", "t1")]) == 2)
+        #expect(FindingRows.cut([f("R1", "t1")]) == nil)
+    }
+
     @Test("v7 keeps the findings of v6: their text stays readable through the finding view")
     func findingLabelsMigration() throws {
         let dir = try StoreTests.oldHistory(upTo: "v6-press-groups", presses: """

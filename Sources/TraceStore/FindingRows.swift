@@ -1,0 +1,146 @@
+import Dispatch
+import TapJSON
+
+/// A suite's findings made ready for their rows away from the database: the findings of a
+/// press grouped (one `finding_group` row per trace and message, its presses as JSON), the
+/// others as rows of their own, and every text they name interned in the part's own table.
+///
+/// A regressed run has hundreds of thousands of findings: the part of recording them that
+/// needs no database is done in two halves on two threads while the recording thread writes
+/// the run's other rows. The halves are cut where no group can span them (a group belongs to
+/// one trace, rule and kind), and each half asks for its texts in the order the findings do,
+/// so the rows, their ids and the labels' ids are those one pass writes.
+struct FindingRows {
+    /// A finding stored as a row of its own: where it stands in the suite's list, and its texts.
+    struct Single {
+        let index: Int
+        let reason: Int32, message: Int32, before: Int32, after: Int32
+    }
+    /// What the findings of a group share: all but the press (texts as indexes into `texts`, -1 for none).
+    struct Key: Hashable {
+        let kind: String, rule: String, trace: String, node: String?, action: String?, expect: String?, probe: Bool
+        let reason: Int64?, message: Int64, before: Int64?, after: Int64?
+    }
+    /// A group being built; `first` and the presses' offsets are positions in the suite's list.
+    struct Group {
+        let key: Key
+        let first: Int
+        var last: Int
+        var presses: JSONWriter
+    }
+
+    /// The texts named, in the order first asked for (`Labels` gives their ids).
+    private(set) var texts: [String] = []
+    private var seen: [TextKey.Same: (text: String, index: Int32)] = [:]
+    private var byText: [TextKey: Int32] = [:]
+    private(set) var singles: [Single] = []
+    private(set) var groups: [Group] = []
+
+    /// The index of a text in `texts` (-1 for none): by the very string first, then by its bytes.
+    private mutating func index(_ text: String?) -> Int32 {
+        guard let text else { return -1 }
+        let same = TextKey.Same(text)
+        if let (_, i) = seen[same] { return i }
+        let key = TextKey(text)
+        let i: Int32
+        if let known = byText[key] {
+            i = known
+        } else {
+            i = Int32(texts.count)
+            texts.append(text)
+            byText[key] = i
+        }
+        seen[same] = (text, i)
+        return i
+    }
+
+    /// Groups and rows for `findings[range]` (positions are the suite list's).
+    init(_ findings: [RunRecord.Finding], _ range: Range<Int>) {
+        var groupOf: [Key: Int] = [:]
+        var recent: [Int] = []
+        for i in range {
+            let f = findings[i]
+            // Asked for in this order by every path, so new labels get the ids one pass gives them.
+            let reason = index(f.reason), message = index(f.message), before = index(f.before), after = index(f.after)
+            if let trace = f.trace, let press = f.press, let x = f.x, let y = f.y, x.isFinite, y.isFinite {
+                let key = Key(kind: f.kind, rule: f.rule, trace: trace, node: f.node, action: f.action, expect: f.expect,
+                                           probe: f.probe, reason: Int64(reason), message: Int64(message), before: Int64(before),
+                                           after: Int64(after))
+                // A trace's findings come together: its last groups are compared before hashing the key.
+                let g = recent.first { groups[$0].key == key } ?? groupOf[key] ?? groups.count
+                if !recent.contains(g) {
+                    if recent.count == 4 { recent.removeFirst() }
+                    recent.append(g)
+                }
+                if g == groups.count {
+                    groupOf[key] = g
+                    var presses = JSONWriter(style: .compact)
+                    presses.beginArray()
+                    groups.append(Group(key: key, first: i, last: i, presses: presses))
+                }
+                // `[position - first, press, x, y]`, and the press that began a multi-tap when there is one
+                // (x and y as reals, the text Swift writes for a Double).
+                let offset = i - groups[g].first
+                groups[g].presses.beginArray()
+                groups[g].presses.number(offset); groups[g].presses.number(press)
+                groups[g].presses.real(x); groups[g].presses.real(y)
+                if let partOf = f.partOf { groups[g].presses.number(partOf) }
+                groups[g].presses.endArray()
+                groups[g].last = i
+                continue
+            }
+            singles.append(Single(index: i, reason: reason, message: message, before: before, after: after))
+        }
+        for g in groups.indices { groups[g].presses.endArray() }
+    }
+
+    /// Below this many findings a suite is prepared in one pass, on the recording thread.
+    static let parallelFrom = 20_000
+
+    /// Where `findings` may be cut in two so that no group spans the cut: the first change of
+    /// (kind, rule, trace) from the middle on, when no such block before it comes again after it.
+    /// (A finding without a trace and press is a row of its own, never in a group: its block is none.)
+    static func cut(_ findings: [RunRecord.Finding]) -> Int? {
+        struct Block: Hashable { let kind: String, rule: String, trace: String }
+        func block(_ f: RunRecord.Finding) -> Block? {
+            guard let trace = f.trace, f.press != nil else { return nil }
+            return Block(kind: f.kind, rule: f.rule, trace: trace)
+        }
+        guard findings.count >= 2 else { return nil }
+        var at = findings.count / 2
+        while at < findings.count && block(findings[at]) == block(findings[at - 1]) { at += 1 }
+        guard at < findings.count else { return nil }
+        var before = Set<Block>()
+        for i in 0..<at where i == 0 || block(findings[i]) != block(findings[i - 1]) {
+            if let b = block(findings[i]) { before.insert(b) }
+        }
+        for i in at..<findings.count where i == at || block(findings[i]) != block(findings[i - 1]) {
+            if let b = block(findings[i]), before.contains(b) { return nil }
+        }
+        return at
+    }
+
+    /// Prepares `findings` in the background (in two halves when there are many), or on `wait`.
+    final class Preparation: @unchecked Sendable {
+        private let findings: [RunRecord.Finding]
+        private let group = DispatchGroup()
+        private let cut: Int?
+        /// Each written by its own task, read after `group` is done.
+        private var first: FindingRows?, second: FindingRows?
+
+        init(_ findings: [RunRecord.Finding]) {
+            self.findings = findings
+            cut = findings.count >= FindingRows.parallelFrom ? FindingRows.cut(findings) : nil
+            guard let cut else { return }
+            DispatchQueue.global().async(group: group) { [self] in first = FindingRows(findings, 0..<cut) }
+            DispatchQueue.global().async(group: group) { [self] in second = FindingRows(findings, cut..<findings.count) }
+        }
+
+        /// The parts in order (each cut from the next where no group spans them).
+        func wait() -> [FindingRows] {
+            guard cut != nil else { return [FindingRows(findings, findings.indices)] }
+            group.wait()
+            return [first!, second!]
+        }
+    }
+}
