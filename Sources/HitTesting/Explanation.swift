@@ -30,9 +30,15 @@ extension HitTester {
 
     /// A one-line human reason for a touch result.
     public func reason(for r: TouchResult) -> String {
+        var scratch = HitScratch()
+        return reason(for: r, scratch: &scratch)
+    }
+
+    /// `reason(for:)`, with the texts a replay writes again and again kept in `scratch`.
+    public func reason(for r: TouchResult, scratch: inout HitScratch) -> String {
         let nodes = snapshot.nodes
         func id(_ i: Int) -> String { nodes[i].id }
-        let touch = "\(JSONValue.format(r.radius)) pt touch, \(profile)"
+        var touch: String { "\(JSONValue.format(r.radius)) pt touch, \(profile)" }
         switch r.outcome {
         case .hit:
             guard let h = r.handler else { return "" }
@@ -79,7 +85,7 @@ extension HitTester {
             guard let h = r.disabledHandler else { return "" }
             return "\(describe(h)) would fire but is disabled\(disabledReason(h))"
         case .miss:
-            return explainMiss(r)
+            return explainMiss(r, scratch: &scratch)
         }
     }
 
@@ -88,31 +94,47 @@ extension HitTester {
     /// Why nothing fires: a candidate that did not score enough to take the touch, or
     /// the target the tap was probably meant for (the frontmost one whose frame holds
     /// the point) and what keeps it away.
-    private func explainMiss(_ r: TouchResult) -> String {
+    private func explainMiss(_ r: TouchResult, scratch: inout HitScratch) -> String {
         let nodes = snapshot.nodes
         let p = r.point
         if let stop = r.location.binding?.stop, let short = r.location.binding?.deepestShortfall, let best = short.best {
             let needed = profile.needed(against: short.runnerUp?.score ?? 0)
-            let container = responderTable.tree.kind[Int(stop.responder)] == .root ? "the screen" : nodes[Int(responderTable.tree.node[Int(stop.responder)])].id
-            return "\(nodes[Int(responderTable.tree.node[Int(best.bound)])].id) covers \(format(best.score)) of the \(format(needed)) it needed "
-                + "(\(JSONValue.format(r.radius)) pt touch, \(profile)), so the touch binds to \(container), where nothing handles a tap"
+            // The same few shortfalls explain most of a hollow row's presses: each text is written once per scratch.
+            let key = ShortfallKey(tester: ObjectIdentifier(self), best: best.bound, score: best.score.bitPattern,
+                                   needed: needed.bitPattern, stop: stop.responder, radius: r.radius.bitPattern)
+            return scratch.shortfalls.text(key) {
+                let container = responderTable.tree.kind[Int(stop.responder)] == .root ? "the screen" : nodes[Int(responderTable.tree.node[Int(stop.responder)])].id
+                return "\(nodes[Int(responderTable.tree.node[Int(best.bound)])].id) covers \(format(best.score)) of the \(format(needed)) it needed "
+                    + "(\(JSONValue.format(r.radius)) pt touch, \(profile)), so the touch binds to \(container), where nothing handles a tap"
+            }
         }
         guard let target = targets.last(where: { nodes[$0].frame.contains(p) }) else {
             if r.hitView >= 0 { return "\(nodes[r.hitView].id) takes the tap, but nothing there handles a tap" }
             return "nothing at \(p) handles a tap"
         }
-        let name = nodes[target].id
-        // Something on the chain takes no touches at all (S5, U1).
+        // The text depends on the point only through the first gate on the chain that excludes it.
         var chain: [Int] = []
         var a = target
         while a >= 0 { chain.append(a); a = nodes[a].parent }
+        let gate = chain.reversed().first { gateShape[$0] >= 0 && !shapes[Int(gateShape[$0])].contains(p) } ?? -1
+        let key = MissKey(tester: ObjectIdentifier(self), target: target, hitView: r.hitView, gate: gate)
+        return scratch.misses.text(key) { whyMissed(target, chain: chain, gate: gate, hitView: r.hitView) }
+    }
+
+    /// Why nothing fires at a point in `target`'s frame: `chain` is the target and its ancestors,
+    /// `gate` the first of them (from the root) whose gate excludes the point, or -1.
+    private func whyMissed(_ target: Int, chain: [Int], gate: Int, hitView: Int) -> String {
+        let nodes = snapshot.nodes
+        let name = nodes[target].id
+        // Something on the chain takes no touches at all (S5, U1).
         for v in chain.reversed() {
             if let why = whyDead(v) {
                 return v == target ? "\(name) takes no touches: \(why)" : "\(name) takes no touches: \(why) on \(nodes[v].id)"
             }
         }
         // A gate on the way excludes the point (U2, or a narrowing contentShape).
-        for v in chain.reversed() where gateShape[v] >= 0 && !shapes[Int(gateShape[v])].contains(p) {
+        if gate >= 0 {
+            let v = gate
             if nodes[v].system == .uikit { return whyOutsideSuperview(target, gate: v) }
             return v == target ? "\(name): the point is outside its contentShape" : "\(name): the contentShape of \(nodes[v].id) does not cover the point"
         }
@@ -121,9 +143,34 @@ extension HitTester {
             return "\(name): its \(entryName(of: taps[0])) is switched off by a gesture mask (S11)"
         }
         if let h = taps.first, let why = whyHollow(target, handler: h) { return why }
-        if r.hitView >= 0 && r.hitView != target && !snapshot.isInSubtree(r.hitView, of: target) {
-            return "\(nodes[r.hitView].id) takes the tap, and \(name) would not fire without it either"
+        if hitView >= 0 && hitView != target && !snapshot.isInSubtree(hitView, of: target) {
+            return "\(nodes[hitView].id) takes the tap, and \(name) would not fire without it either"
         }
         return "\(name) does not handle a tap at this point"
+    }
+}
+
+/// What a shortfall's text is made of (the tester fixes the names and the profile).
+struct ShortfallKey: Hashable {
+    let tester: ObjectIdentifier
+    let best: Int32, score: UInt64, needed: UInt64, stop: Int32, radius: UInt64
+}
+
+/// What the text of a miss away from a binding's shortfall is made of.
+struct MissKey: Hashable {
+    let tester: ObjectIdentifier
+    let target: Int, hitView: Int, gate: Int
+}
+
+/// Texts written once and handed out again (a few thousand at most: then it starts afresh).
+struct TextMemo<Key: Hashable> {
+    private var texts: [Key: String] = [:]
+
+    mutating func text(_ key: Key, write: () -> String) -> String {
+        if let known = texts[key] { return known }
+        if texts.count >= 4096 { texts.removeAll(keepingCapacity: true) }
+        let text = write()
+        texts[key] = text
+        return text
     }
 }

@@ -39,6 +39,9 @@ public struct HitScratch {
     /// Whose competitors `ordered` and `simultaneous` hold (the tester is kept, so its
     /// identity cannot be reused): asking again for the same ones costs nothing.
     var competitorsOf: (tester: HitTester, responder: Int32, view: Int)?
+    /// Miss explanations written so far (`reason(for:scratch:)`), by what they say.
+    var shortfalls = TextMemo<ShortfallKey>()
+    var misses = TextMemo<MissKey>()
 
     public init() {
         candidates.reserveCapacity(32)

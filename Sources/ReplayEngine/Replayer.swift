@@ -69,9 +69,14 @@ public struct Replayer: Sendable {
     /// A result for every press, in press order.
     /// - Complexity: one hit resolution and one arbitration per press.
     public func replay(trace: String, presses: [Press]) -> [PressResult] {
+        var scratch = HitScratch()
+        return replay(trace: trace, presses: presses, scratch: &scratch)
+    }
+
+    /// `replay(trace:presses:)` with buffers (and texts written once) kept from trace to trace.
+    public func replay(trace: String, presses: [Press], scratch: inout HitScratch) -> [PressResult] {
         var results: [PressResult] = []
         results.reserveCapacity(presses.count)
-        var scratch = HitScratch()
         var i = 0
         while i < presses.count {
             let used = replayPress(trace: trace, presses: presses, at: i, scratch: &scratch, into: &results)
@@ -116,38 +121,39 @@ public struct Replayer: Sendable {
     func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch, into results: inout [PressResult]) -> Int {
         let p = presses[i]
         let nodes = tester.snapshot.nodes
-        var result = PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: .miss, node: nil, action: nil,
-                                 gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil, hitView: nil, reason: "")
+        // Filled in where it stands in `results` (a local result would be copied in and destroyed).
+        results.append(PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: .miss, node: nil, action: nil,
+                                   gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil, hitView: nil, reason: ""))
+        let r = results.count - 1
         let touch = tester.resolve(at: p.start, radius: p.radius, scratch: &scratch)
-        result.outcome = touch.outcome
-        result.hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil
+        results[r].outcome = touch.outcome
+        results[r].hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil
         var used = 1
         tester.competitors(for: touch.location, scratch: &scratch)
         let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
         if let w = a.winner {
             let outcome: TouchResult.Outcome = touch.outcome == .ambiguous ? .ambiguous
                 : (touch.location.responder >= 0 && touch.location.binding?.centre == false ? .expanded : .hit)
-            fired(&result, w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, press: p)
+            fired(&results[r], w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, press: p)
             used = w.recognition.pressesUsed
         } else if let d = a.disabled {
-            result.outcome = .disabled
-            result.node = nodes[d.node].id
-            result.action = d.action
-            if explains { result.reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))" }
+            results[r].outcome = .disabled
+            results[r].node = nodes[d.node].id
+            results[r].action = d.action
+            if explains { results[r].reason = "\(tester.describe(d)) would fire but is disabled\(tester.disabledReason(d))" }
         } else {
             switch touch.outcome {
             case .hit, .expanded:
                 // A tap handler is there, but this press is not a tap it takes (a drag, a held press, one tap of a double...).
-                result.outcome = .miss
-                if explains { result.reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))" }
+                results[r].outcome = .miss
+                if explains { results[r].reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))" }
             default:
-                fill(&result, from: touch)
+                fill(&results[r], from: touch, scratch: &scratch)
             }
         }
-        if let expect = p.expect, result.met == nil {
-            result.met = expectation(expect, firedBy: result.fired ? result.node : nil)
+        if let expect = p.expect, results[r].met == nil {
+            results[r].met = expectation(expect, firedBy: results[r].fired ? results[r].node : nil)
         }
-        results.append(result)
         return used
     }
 
@@ -174,14 +180,14 @@ public struct Replayer: Sendable {
         result.reason = why
     }
 
-    private func fill(_ result: inout PressResult, from touch: TouchResult) {
+    private func fill(_ result: inout PressResult, from touch: TouchResult, scratch: inout HitScratch) {
         let nodes = tester.snapshot.nodes
         result.outcome = touch.outcome
         if let h = touch.handler ?? touch.meantFor ?? touch.disabledHandler {
             result.node = nodes[h.node].id
             result.action = h.action
         }
-        if explains { result.reason = tester.reason(for: touch) }
+        if explains { result.reason = tester.reason(for: touch, scratch: &scratch) }
     }
 
     private func describe(_ p: Press) -> String {

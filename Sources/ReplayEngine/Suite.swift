@@ -193,6 +193,9 @@ extension Replayer {
         let replayer = self
         for _ in 0..<max(1, min(ProcessInfo.processInfo.activeProcessorCount, count)) {
             DispatchQueue.global().async(group: group) {
+                // Each worker's buffers, one per view tree, kept from trace to trace.
+                var mine = HitScratch()
+                var theirs = also.map { _ in HitScratch() }
                 while true {
                     q.lock.lock()
                     while !q.stop && q.next < count && q.next >= q.consumed + window { q.lock.wait() }
@@ -203,7 +206,10 @@ extension Replayer {
                     let replayed = Replayed {
                         let trace = try load(i)
                         let presses = Press.presses(from: trace.events)
-                        return (replayer.replay(trace: trace.name, presses: presses), also.map { $0.replay(trace: trace.name, presses: presses) })
+                        let results = replayer.replay(trace: trace.name, presses: presses, scratch: &mine)
+                        var others: [[PressResult]] = []
+                        for k in also.indices { others.append(also[k].replay(trace: trace.name, presses: presses, scratch: &theirs[k])) }
+                        return (results, others)
                     }
                     q.lock.lock()
                     q.done[i] = replayed

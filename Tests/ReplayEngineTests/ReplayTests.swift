@@ -4,6 +4,7 @@ import HitTesting
 import TapJSON
 import TapModel
 import Testing
+import TestSupport
 
 @Suite("Replay: results, expectations, responsiveness")
 struct ReplayTests {
@@ -32,6 +33,29 @@ struct ReplayTests {
         stats.add(trace: results)
         let r = stats.responsiveness["row.flowMeter"]!
         #expect(r.expectedTries == 1 && r.firstTryMet == 0 && r.firings == 1)
+    }
+
+    @Test("Buffers kept from trace to trace (texts written once) give every press the result and reason a fresh replay gives")
+    func keptBuffers() throws {
+        // Presses over the whole regressed example screen, at two radii: hits, misses in hollow rows, shortfalls, blocks.
+        for path in ["Traces/builds/Settings.no-content-shape.json", "Traces/snapshots/Settings.json"] {
+            let tester = HitTester(try Examples.snapshot(path))
+            let replayer = Replayer(tester: tester)
+            var scratch = HitScratch()
+            for (k, y) in stride(from: 60.0, through: 830, by: 11.5).enumerated() {
+                var t = Touches()
+                for (i, x) in stride(from: 2.0, through: 390, by: 7.25).enumerated() {
+                    t.press(x, y, at: Double(i) * 0.5)
+                }
+                let presses = Press.presses(from: t.events)
+                let kept = replayer.replay(trace: "t\(k)", presses: presses, scratch: &scratch)
+                #expect(kept == replayer.replay(trace: "t\(k)", presses: presses))
+                for p in presses {
+                    #expect(tester.reason(for: tester.resolve(at: p.start, radius: p.radius), scratch: &scratch)
+                            == tester.reason(for: tester.resolve(at: p.start, radius: p.radius)))
+                }
+            }
+        }
     }
 
     @Test("An unmet expect: the press fires something else, or nothing")
