@@ -58,18 +58,20 @@ struct SuiteAccumulator {
     /// baseline's snapshot (`against`), or with a version-1 baseline's stored presses.
     mutating func fold(_ results: [PressResult], against: [PressResult]?, traceID: Int64?, probe: Bool) {
         stats.add(trace: results)
-        for (k, current) in results.enumerated() {
+        for k in results.indices {
             let before: PressSide?
             if let against {
                 before = k < against.count ? PressSide(against[k]) : nil
             } else if let legacy, !probe {
-                let key = PressKey(trace: current.trace, press: current.press)
+                let key = PressKey(trace: results[k].trace, press: results[k].press)
                 before = legacy[key]
-                if before == nil { comparison.addNewPress(trace: current.trace) }
+                if before == nil { comparison.addNewPress(trace: results[k].trace) }
             } else {
                 before = nil
             }
-            let pair = PressPair(current: current, before: before, probe: probe)
+            // The pair holds the one copy of the press this loop makes.
+            let pair = PressPair(current: results[k], before: before, probe: probe)
+            let current = pair.current
             let regressed = comparison.add(pair)
             observer?.press(current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: probe)
             if let traceID { rows.add(pair, traceID: traceID, thresholds: request.thresholds) }

@@ -20,6 +20,31 @@ struct ComparisonTests {
         #expect(none.isEmpty)
     }
 
+    @Test("A copied finding is its own: changing the copy leaves the original as it was")
+    func findingCopies() {
+        let f = Finding(kind: .regression, rule: .deadZone, suite: "Settings", trace: "t", press: 3, at: Point(1, 2), node: "row",
+                        action: "open", before: Finding.Side(outcome: "hit", node: "row"), after: Finding.Side(outcome: "miss"),
+                        message: "row no longer fires", reason: "the gap")
+        var g = f
+        #expect(g == f)
+        g.reason = "a card"
+        g.probe = true
+        g.partOf = 2
+        g.accepted = AcceptedProblem(rule: "R1", node: "row", trace: "t", press: 3, who: "me", why: "known", since: nil)
+        #expect(g != f)
+        #expect(f.reason == "the gap" && !f.probe && f.partOf == nil && f.accepted == nil)
+        #expect(g.reason == "a card" && g.probe && g.partOf == 2 && g.accepted?.who == "me")
+        var h = g
+        h.message = "changed"
+        #expect(g.message == "row no longer fires" && h.message == "changed" && h.reason == "a card")
+        // Equal fields are equal findings, whichever way they were made.
+        var k = Finding(kind: .regression, rule: .deadZone, suite: "Settings", trace: "t", press: 3, at: Point(1, 2), node: "row",
+                        action: "open", before: Finding.Side(outcome: "hit", node: "row"), after: Finding.Side(outcome: "miss"),
+                        message: "row no longer fires", reason: "x")
+        k.reason = "the gap"
+        #expect(k == f)
+    }
+
     @Test("New presses are reported against a version-1 baseline, never failing")
     func newPresses() {
         let d = compare(suite([press(0, .hit)]), suite([press(0, .hit), press(1, .miss)]))
