@@ -170,10 +170,11 @@ public enum RunReport {
                 w.key("regressions"); w.line { w in w.array(c.regressions) { w, i in w.number(i) } }
             }
         }
-        w.key("regressions"); w.array(s.diff.regressions) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
-        w.key("improvements"); w.array(s.diff.improvements) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
-        w.key("new"); w.array(s.diff.notes) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
-        w.key("known"); w.array(s.diff.known) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } }
+        var sides = FindingJSON.SideCache()
+        w.key("regressions"); w.array(s.diff.regressions) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
+        w.key("improvements"); w.array(s.diff.improvements) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
+        w.key("new"); w.array(s.diff.notes) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
+        w.key("known"); w.array(s.diff.known) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
         w.key("fixed"); w.array(s.diff.fixed) { w, k in FindingJSON.writeEntry(k, to: &w) }
         if let change = s.knownChange {
             w.key("knownWritten")

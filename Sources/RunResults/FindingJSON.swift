@@ -29,6 +29,43 @@ public enum FindingJSON {
     }
 
     public static func writeFinding(_ f: Finding, to w: inout JSONWriter) {
+        var sides = SideCache(keeping: false)
+        writeFinding(f, to: &w, sides: &sides)
+    }
+
+    /// A press's side as JSON, written once per distinct side and style (a regressed run's
+    /// hundreds of thousands of findings have a handful), known by its very strings.
+    public struct SideCache {
+        struct Key: Hashable {
+            let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?
+            let latency: UInt64?
+            let spaced: Bool
+        }
+        private var written: [Key: (bytes: [UInt8], side: Finding.Side)] = [:]
+        private let keeping: Bool
+        /// - Parameter keeping: keep what is written (else each side is written afresh).
+        public init(keeping: Bool = true) { self.keeping = keeping }
+
+        /// Writes `s` as `writeSide` does: the bytes kept for it when it is a press's side on one line.
+        mutating func write(_ s: Finding.Side, to w: inout JSONWriter) {
+            guard keeping, !w.style.pretty, s.own == nil, s.stolen == nil, s.blocked == nil, s.ambiguous == nil, s.disabled == nil,
+                  s.miss == nil, s.stolenBy == nil, s.predicted == nil else { writeSide(s, to: &w); return }
+            let key = Key(outcome: s.outcome.map(TextKey.Same.init), node: s.node.map(TextKey.Same.init),
+                          action: s.action.map(TextKey.Same.init), latency: s.latencyMs?.bitPattern, spaced: w.style.spaced)
+            if let known = written[key] {
+                w.raw(utf8: known.bytes)
+                return
+            }
+            var one = JSONWriter(style: w.style)
+            writeSide(s, to: &one)
+            if written.count >= 4096 { written.removeAll(keepingCapacity: true) }
+            written[key] = (one.bytes, s)  // the side keeps its strings, so none can take their place in memory
+            w.raw(utf8: one.bytes)
+        }
+    }
+
+    /// `writeFinding`, with the sides written once (`SideCache`).
+    public static func writeFinding(_ f: Finding, to w: inout JSONWriter, sides: inout SideCache) {
         w.object { w in
             w.field("rule", f.rule.rawValue)
             w.field("suite", f.suite)
@@ -39,9 +76,9 @@ public enum FindingJSON {
             w.field("action", f.action)
             if let e = f.expect { w.field("expect", e) }
             w.key("before")
-            if let b = f.before { writeSide(b, to: &w) } else { w.null() }
+            if let b = f.before { sides.write(b, to: &w) } else { w.null() }
             w.key("after")
-            if let a = f.after { writeSide(a, to: &w) } else { w.null() }
+            if let a = f.after { sides.write(a, to: &w) } else { w.null() }
             w.field("message", f.message)
             if f.trace != nil { w.field("probe", f.probe) }
             if let c = f.causeNode { w.field("cause", c) }

@@ -170,6 +170,8 @@ public struct JSONWriter {
 
     /// Copies already-serialized JSON in as one value (it must be valid JSON).
     public mutating func raw(_ json: String) { beforeValue(); bytes.append(contentsOf: json.utf8) }
+    /// The same, given as its UTF-8 bytes.
+    public mutating func raw(utf8 json: [UInt8]) { beforeValue(); bytes.append(contentsOf: json) }
 
     // MARK: - Fields
 

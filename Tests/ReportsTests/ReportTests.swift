@@ -109,3 +109,30 @@ struct ReportTests {
     }
 }
 
+
+@Suite("Finding JSON")
+struct FindingJSONTests {
+    @Test("Sides written once (SideCache) read exactly as sides written each time, in every style")
+    func sideCache() {
+        let node = String(repeating: "row.flowMeter", count: 2)  // a string on the heap, shared by its findings
+        let sides: [Finding.Side?] = [
+            nil, Finding.Side(outcome: "hit", node: node, action: "open", latencyMs: 12.5), Finding.Side(outcome: "miss"),
+            Finding.Side(outcome: "hit", node: node, action: "open", latencyMs: 12.5), Finding.Side(outcome: "hit", node: "x\"y", latencyMs: nil),
+            Finding.Side(node: node, own: 0.5, miss: 0.25), Finding.Side(outcome: "hit", node: node, action: "open", latencyMs: 13),
+        ]
+        var findings: [Finding] = []
+        for (i, before) in sides.enumerated() {
+            for after in sides.reversed() {
+                findings.append(Finding(kind: .regression, rule: .deadZone, suite: "S", trace: "t", press: i, at: Point(1, 2), node: node,
+                                        before: before, after: after, message: "m"))
+            }
+        }
+        for style in [JSONWriter.Style.line, .compact, .pretty] {
+            var cached = JSONWriter(style: style), plain = JSONWriter(style: style)
+            var cache = FindingJSON.SideCache()
+            cached.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w, sides: &cache) }
+            plain.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w) }
+            #expect(cached.text == plain.text)
+        }
+    }
+}
