@@ -107,11 +107,26 @@ public enum HistoryRecord {
     /// interns it by the string itself (`Labels`).
     struct SideTexts {
         private var written: [Finding.Side: String] = [:]
+        /// A press's side by its very strings (found without hashing their text); the entry keeps the side.
+        private struct Same: Hashable {
+            let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?, latency: UInt64?
+        }
+        private var bySame: [Same: (text: String, side: Finding.Side)] = [:]
 
         mutating func text(_ side: Finding.Side) -> String {
-            if let known = written[side] { return known }
-            let text = FindingJSON.sideText(side)
-            written[side] = text
+            let press = side.own == nil && side.stolen == nil && side.blocked == nil && side.ambiguous == nil && side.disabled == nil
+                && side.miss == nil && side.stolenBy == nil && side.predicted == nil
+            let same = press ? Same(outcome: side.outcome.map(TextKey.Same.init), node: side.node.map(TextKey.Same.init),
+                                    action: side.action.map(TextKey.Same.init), latency: side.latencyMs?.bitPattern) : nil
+            if let same, let known = bySame[same] { return known.text }
+            let text: String
+            if let known = written[side] {
+                text = known
+            } else {
+                text = FindingJSON.sideText(side)
+                written[side] = text
+            }
+            if let same { bySame[same] = (text, side) }
             return text
         }
     }

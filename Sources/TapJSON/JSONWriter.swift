@@ -114,11 +114,32 @@ public struct JSONWriter {
     /// Writes an object key; the next value written is its value.
     public mutating func key(_ key: String) {
         beforeValue()
-        writeString(key)
-        bytes.append(UInt8(ascii: ":"))
-        if style.spaced { bytes.append(0x20) }
+        // Keys are a handful of names written over and over: each is kept written, `"name": ` whole, in a small
+        // table found by the string itself (a literal is the same string each time), and copied in at once.
+        let same = TextKey.Same(key)
+        if keys.isEmpty { keys = [KeyText](repeating: KeyText(), count: JSONWriter.keySlots) }
+        let slot = same.slot(JSONWriter.keySlots)
+        if keys[slot].same == same && keys[slot].spaced == style.spaced {
+            keys.withUnsafeBufferPointer { bytes.append(contentsOf: $0[slot].bytes) }
+        } else {
+            let start = bytes.count
+            writeString(key)
+            bytes.append(UInt8(ascii: ":"))
+            if style.spaced { bytes.append(0x20) }
+            keys[slot] = KeyText(same: same, spaced: style.spaced, bytes: Array(bytes[start...]), key: key)
+        }
         afterKey = true
     }
+
+    /// A key as written (it keeps its string: no other can take its place in memory).
+    private struct KeyText {
+        var same: TextKey.Same?
+        var spaced = false
+        var bytes: [UInt8] = []
+        var key = ""
+    }
+    private var keys: [KeyText] = []
+    private static let keySlots = 64
 
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         beginObject(); body(&self); endObject()

@@ -32,5 +32,10 @@ public struct TextKey: Hashable, Sendable {
     public struct Same: Hashable, Sendable {
         let a: UInt64, b: UInt64
         public init(_ s: String) { (a, b) = unsafeBitCast(s, to: (UInt64, UInt64).self) }
+
+        /// A slot of a table of `count` (a power of two) for it.
+        @inline(__always) func slot(_ count: Int) -> Int {
+            Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (count - 1)
+        }
     }
 }

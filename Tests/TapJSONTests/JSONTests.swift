@@ -28,6 +28,42 @@ struct JSONTests {
         } catch { Issue.record("\(error)") }
     }
 
+    @Test("A key written again (from the writer's table of keys) reads as it did the first time, in every style, whatever string holds it")
+    func keysAgain() throws {
+        // Keys from literals, built at run time (other strings, same text), long, with escapes, and more than the table holds.
+        var names = ["rule", "trace", "x", "a\"quote", "tab\there", String(repeating: "long-key-", count: 5), "é"]
+        for i in 0..<100 { names.append("k\(i)") }  // more than the table holds: slots are taken over
+        for style in [JSONWriter.Style.pretty, .compact, .line] {
+            var w = JSONWriter(style: style)
+            w.object { w in
+                for (i, name) in names.enumerated() {
+                    w.key(name)
+                    w.line { w in w.object { w in w.field("rule", i); w.field(String("tr" + "ace"), "t") } }
+                }
+            }
+            let document = try JSONDocument(parsing: w.text)
+            let v = JSONValue(document, at: document.root)
+            for (i, name) in names.enumerated() {
+                #expect(v[name]?["rule"] == .number(Double(i)))
+                #expect(v[name]?["trace"] == .string("t"))
+            }
+        }
+        // Exactly: the same key again, from a literal and from a string built at run time, and one with an escape.
+        let built = String("ru" + "le")
+        let expected: [(JSONWriter.Style, String)] = [
+            (.compact, #"{"rule":1,"rule":2,"rule":3,"a\"b":4,"a\"b":5}"#),
+            (.line, #"{"rule": 1, "rule": 2, "rule": 3, "a\"b": 4, "a\"b": 5}"#),
+            (.pretty, "{\n  \"rule\": 1,\n  \"rule\": 2,\n  \"rule\": 3,\n  \"a\\\"b\": 4,\n  \"a\\\"b\": 5\n}"),
+        ]
+        for (style, text) in expected {
+            var w = JSONWriter(style: style)
+            w.object { w in
+                w.field("rule", 1); w.field("rule", 2); w.field(built, 3); w.field("a\"b", 4); w.field("a\"b", 5)
+            }
+            #expect(w.text == text)
+        }
+    }
+
     @Test("Writes canonical JSON: sorted keys, two-space indent, whole numbers without a fraction")
     func write() {
         let v: JSONValue = ["b": 1.0, "a": [0.12345678, "q\"uote"], "c": nil]
