@@ -259,24 +259,54 @@ public struct Cause: Sendable, Equatable {
     public var text: String { "\(reason) — \(summary)" }
 
     static func group(_ regressions: [Finding], explain: (String) -> String?) -> [Cause] {
-        var byNode: [String: [Int]] = [:]
+        // Each node's findings, in the order nodes first come. (A run of findings of one node is the common case:
+        // the same node as the last one is known by its string before its text is hashed.)
+        var slotOf: [String: Int] = [:]
         var order: [String] = []
-        for (i, f) in regressions.enumerated() {
-            let node = f.causeNode ?? f.suite
-            if byNode[node] == nil { order.append(node) }
-            byNode[node, default: []].append(i)
+        var lists: [[Int]] = []
+        var last: (node: String, same: TextKey.Same, slot: Int)?
+        for i in regressions.indices {
+            let node = regressions[i].causeNode ?? regressions[i].suite
+            let same = TextKey.Same(node)
+            let slot: Int
+            if let last, last.same == same {
+                slot = last.slot
+            } else if let known = slotOf[node] {
+                slot = known
+            } else {
+                slot = order.count
+                slotOf[node] = slot
+                order.append(node)
+                lists.append([])
+            }
+            last = (node, same, slot)
+            lists[slot].append(i)
         }
         // (Findings are read in place by index: copying a cause's findings would retain every string of each.)
-        var causes: [Cause] = order.map { node in
-            let indices = byNode[node]!
+        var causes: [Cause] = order.indices.map { slot in
+            let node = order[slot], indices = lists[slot]
+            // Counted run by run: a cause's findings come mostly rule by rule and reason by reason.
             var counts: [Rule: Int] = [:]
-            for i in indices { counts[regressions[i].rule, default: 0] += 1 }
+            var run: (rule: Rule, count: Int)?
+            for i in indices {
+                let rule = regressions[i].rule
+                if let r = run, r.rule == rule { run = (rule, r.count + 1); continue }
+                if let r = run { counts[r.rule, default: 0] += r.count }
+                run = (rule, 1)
+            }
+            if let r = run { counts[r.rule, default: 0] += r.count }
             // The most frequent reason among its presses, else the engine's word on the target, else the rule's own.
             // (Counted by the string first: findings that share a reason mostly share its string.)
             var strings: [TextKey.Same: (text: String, count: Int)] = [:]
+            var same: (key: TextKey.Same, text: String, count: Int)?
             for i in indices {
-                if let r = regressions[i].reason, !r.isEmpty { strings[TextKey.Same(r), default: (r, 0)].count += 1 }
+                guard let r = regressions[i].reason, !r.isEmpty else { continue }
+                let key = TextKey.Same(r)
+                if let s = same, s.key == key { same = (key, s.text, s.count + 1); continue }
+                if let s = same { strings[s.key, default: (s.text, 0)].count += s.count }
+                same = (key, r, 1)
             }
+            if let s = same { strings[s.key, default: (s.text, 0)].count += s.count }
             var reasons: [String: Int] = [:]
             for (text, n) in strings.values { reasons[text, default: 0] += n }
             let reason = reasons.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
