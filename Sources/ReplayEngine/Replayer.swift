@@ -105,6 +105,7 @@ public struct Replayer: Sendable {
     /// that recognizes the presses from `i` wins; a tap behind a higher-count tap is held until
     /// that one has failed (trace.md).
     func arbitrate(_ ordered: [Handler], _ simultaneous: [Handler], presses: [Press], at i: Int) -> Arbitration<Recognition> {
+        let recognizer = self.recognizer  // (the closure takes the recognizer, not a copy of the whole replayer)
         var a = HitTester.arbitrate(ordered: ordered, simultaneous: simultaneous) { h in
             recognizer.recognize(h.gesture, presses: presses, at: i)
         }

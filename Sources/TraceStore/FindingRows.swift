@@ -56,15 +56,24 @@ struct FindingRows {
 
     /// Groups and rows for `findings[range]` (positions are the suite list's).
     init(_ findings: [RunRecord.Finding], _ range: Range<Int>) {
+        var rows = FindingRows()
+        findings.withUnsafeBufferPointer { rows.fill($0, range) }
+        self = rows
+    }
+
+    private init() {}
+
+    /// (Each finding read in place: a copy of one retains each of its strings.)
+    private mutating func fill(_ findings: UnsafeBufferPointer<RunRecord.Finding>, _ range: Range<Int>) {
         var groupOf: [Key: Int] = [:]
         var recent: [Int] = []
         for i in range {
-            let f = findings[i]
+            let f = UnsafePointer(findings.baseAddress! + i)
             // Asked for in this order by every path, so new labels get the ids one pass gives them.
-            let reason = index(f.reason), message = index(f.message), before = index(f.before), after = index(f.after)
-            if let trace = f.trace, let press = f.press, let x = f.x, let y = f.y, x.isFinite, y.isFinite {
-                let key = Key(kind: f.kind, rule: f.rule, trace: trace, node: f.node, action: f.action, expect: f.expect,
-                                           probe: f.probe, reason: Int64(reason), message: Int64(message), before: Int64(before),
+            let reason = index(f.pointee.reason), message = index(f.pointee.message), before = index(f.pointee.before), after = index(f.pointee.after)
+            if let trace = f.pointee.trace, let press = f.pointee.press, let x = f.pointee.x, let y = f.pointee.y, x.isFinite, y.isFinite {
+                let key = Key(kind: f.pointee.kind, rule: f.pointee.rule, trace: trace, node: f.pointee.node, action: f.pointee.action, expect: f.pointee.expect,
+                                           probe: f.pointee.probe, reason: Int64(reason), message: Int64(message), before: Int64(before),
                                            after: Int64(after))
                 // A trace's findings come together: its last groups are compared before hashing the key.
                 let g = recent.first { groups[$0].key == key } ?? groupOf[key] ?? groups.count
@@ -84,7 +93,7 @@ struct FindingRows {
                 groups[g].presses.beginArray()
                 groups[g].presses.number(offset); groups[g].presses.number(press)
                 groups[g].presses.real(x); groups[g].presses.real(y)
-                if let partOf = f.partOf { groups[g].presses.number(partOf) }
+                if let partOf = f.pointee.partOf { groups[g].presses.number(partOf) }
                 groups[g].presses.endArray()
                 groups[g].last = i
                 continue
@@ -101,21 +110,26 @@ struct FindingRows {
     /// (kind, rule, trace) from the middle on, when no such block before it comes again after it.
     /// (A finding without a trace and press is a row of its own, never in a group: its block is none.)
     static func cut(_ findings: [RunRecord.Finding]) -> Int? {
-        struct Block: Hashable { let kind: String, rule: String, trace: String }
-        func block(_ f: RunRecord.Finding) -> Block? {
-            guard let trace = f.trace, f.press != nil else { return nil }
-            return Block(kind: f.kind, rule: f.rule, trace: trace)
-        }
         guard findings.count >= 2 else { return nil }
+        return findings.withUnsafeBufferPointer { cut($0) }
+    }
+
+    /// (Each finding read in place: a copy of one retains each of its strings.)
+    private static func cut(_ findings: UnsafeBufferPointer<RunRecord.Finding>) -> Int? {
+        struct Block: Hashable { let kind: String, rule: String, trace: String }
+        func block(_ i: Int) -> Block? {
+            guard let trace = findings[i].trace, findings[i].press != nil else { return nil }
+            return Block(kind: findings[i].kind, rule: findings[i].rule, trace: trace)
+        }
         var at = findings.count / 2
-        while at < findings.count && block(findings[at]) == block(findings[at - 1]) { at += 1 }
+        while at < findings.count && block(at) == block(at - 1) { at += 1 }
         guard at < findings.count else { return nil }
         var before = Set<Block>()
-        for i in 0..<at where i == 0 || block(findings[i]) != block(findings[i - 1]) {
-            if let b = block(findings[i]) { before.insert(b) }
+        for i in 0..<at where i == 0 || block(i) != block(i - 1) {
+            if let b = block(i) { before.insert(b) }
         }
-        for i in at..<findings.count where i == at || block(findings[i]) != block(findings[i - 1]) {
-            if let b = block(findings[i]), before.contains(b) { return nil }
+        for i in at..<findings.count where i == at || block(i) != block(i - 1) {
+            if let b = block(i), before.contains(b) { return nil }
         }
         return at
     }
