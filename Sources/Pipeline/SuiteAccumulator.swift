@@ -71,24 +71,23 @@ struct SuiteAccumulator {
             }
             // The pair holds the one copy of the press this loop makes.
             let pair = PressPair(current: results[k], before: before, probe: probe)
-            let current = pair.current
             let regressed = comparison.add(pair)
-            observer?.press(current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: probe)
+            observer?.press(pair.current, baseline: against.flatMap { k < $0.count ? $0[k] : nil }, legacy: legacy == nil ? nil : before, probe: probe)
             if let traceID { rows.add(pair, traceID: traceID, thresholds: request.thresholds) }
-            if let expect = current.expect, current.partOf == nil {
-                expectations.append((PressKey(trace: current.trace, press: current.press), expect))
+            if let expect = pair.current.expect, pair.current.partOf == nil {
+                expectations.append((PressKey(trace: pair.current.trace, press: pair.current.press), expect))
             }
-            guard current.partOf == nil else { continue }
+            guard pair.current.partOf == nil else { continue }
             switch keeping {
             case .all where regressed || others < SuiteAccumulator.markLimit:
                 if !regressed { others += 1 }
-                marks.append(SuiteAccumulator.mark(pair.key, at: current.at, outcome: current.outcome, action: current.action,
-                                                   reason: current.reason, regressed: regressed))
+                marks.append(SuiteAccumulator.mark(pair.key, at: pair.current.at, outcome: pair.current.outcome, action: pair.current.action,
+                                                   reason: pair.current.reason, regressed: regressed))
             case .unregressed where !regressed && others < SuiteAccumulator.markLimit:
                 others += 1
-                unregressedMarks.append(ShardRecord.Part.Mark(traceID: traceID ?? -1, press: current.press, x: current.at.x, y: current.at.y,
-                                                              outcome: HistoryRecord.code(current.outcome), action: current.action,
-                                                              reason: current.reason))
+                unregressedMarks.append(ShardRecord.Part.Mark(traceID: traceID ?? -1, press: pair.current.press, x: pair.current.at.x, y: pair.current.at.y,
+                                                              outcome: HistoryRecord.code(pair.current.outcome), action: pair.current.action,
+                                                              reason: pair.current.reason))
             default:
                 break
             }

@@ -71,7 +71,7 @@ public enum FindingJSON {
             w.field("suite", f.suite)
             if let t = f.trace { w.field("trace", t) }
             if let p = f.press { w.field("press", p) }
-            if let a = f.at { w.key("at"); w.numbers([JSONValue.round(a.x), JSONValue.round(a.y)]) }
+            if let a = f.at { w.key("at"); w.numbers(JSONValue.round(a.x), JSONValue.round(a.y)) }
             w.field("node", f.node)
             w.field("action", f.action)
             if let e = f.expect { w.field("expect", e) }

@@ -167,6 +167,17 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// A point, `[x, y]`, as `numbers` writes it (without an array to hold the two).
+    public mutating func numbers(_ x: Double, _ y: Double) {
+        beforeValue()
+        bytes.append(UInt8(ascii: "["))
+        writeNumber(x)
+        bytes.append(UInt8(ascii: ","))
+        if style.spaced { bytes.append(0x20) }
+        writeNumber(y)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
     // MARK: - Scalars
 
     public mutating func null() { beforeValue(); bytes.append(contentsOf: "null".utf8) }
