@@ -43,6 +43,13 @@ public struct RunRecord: Sendable {
         public var targets: [Target]
         public var findings: [Finding]
 
+        /// How many of its findings are of `kind` (counted in place: a copy of a finding retains each of its strings).
+        func count(of kind: String) -> Int {
+            var n = 0
+            for i in findings.indices where findings[i].kind == kind { n += 1 }
+            return n
+        }
+
         public init(suite: String, snapshotHash: String, snapshotSource: String?, appVersion: String?, appBuild: String?,
                     baseline: String, passed: Bool, traces: [Int64] = [], presses: Int = 0, fired: Int = 0,
                     firstTries: Int = 0, firstTriesMet: Int = 0, pressRows: [Press] = [], targets: [Target], findings: [Finding]) {
@@ -166,8 +173,8 @@ extension TraceStore {
     /// Inserts a run's rows (inside the caller's transaction).
     /// - Returns: the run's id, each suite's id (in order), and the interned names.
     static func insertRun(_ run: RunRecord, db: Database) throws -> (runID: Int64, suiteIDs: [Int64], labels: Labels) {
-        let regressions = run.suites.reduce(0) { $0 + $1.findings.filter { $0.kind == "regression" }.count }
-        let improvements = run.suites.reduce(0) { $0 + $1.findings.filter { $0.kind == "improvement" }.count }
+        let regressions = run.suites.reduce(0) { $0 + $1.count(of: "regression") }
+        let improvements = run.suites.reduce(0) { $0 + $1.count(of: "improvement") }
         try db.execute(sql: """
             INSERT INTO run (started_at, finished_at, revision, passed, touch_radius, grid_step, settings, regressions, improvements, shard_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -213,7 +220,7 @@ extension TraceStore {
                                        regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [runID, s.suite, s.snapshotHash, s.snapshotSource, s.appVersion, s.appBuild, s.baseline, s.passed,
-                                 s.findings.filter { $0.kind == "regression" }.count, s.findings.filter { $0.kind == "improvement" }.count,
+                                 s.count(of: "regression"), s.count(of: "improvement"),
                                  s.traces.count, s.presses, s.fired, s.firstTries, s.firstTriesMet])
             let suiteID = db.lastInsertedRowID
             suiteIDs.append(suiteID)
@@ -227,7 +234,7 @@ extension TraceStore {
             for key in groups.keys.sorted() {
                 try group.row { b in
                     b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
-                    b.text(PressGroup.jsonArray(groups[key]!.sorted()))
+                    b.text(utf8: PressGroup.jsonArray(groups[key]!.sorted()))
                     b.int(key.node); b.int(key.action); b.double(key.latencyMs)
                     b.int(key.baselineNode); b.int(key.baselineAction); b.double(key.baselineLatencyMs)
                     b.int(key.met.map { $0 ? 1 : 0 })
@@ -477,8 +484,10 @@ struct PressGroup: Hashable, Comparable {
     }
 
     /// `[1,3,7]` (`lastOfEach` left no press twice).
-    static func jsonArray(_ ascending: [Int32]) -> String {
-        "[" + ascending.map(String.init).joined(separator: ",") + "]"
+    static func jsonArray(_ ascending: [Int32]) -> [UInt8] {
+        var w = JSONWriter(style: .compact)
+        w.array(ascending) { w, p in w.number(Int(p)) }
+        return w.bytes
     }
 }
 
