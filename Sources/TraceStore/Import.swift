@@ -371,8 +371,10 @@ private final class EventInserter {
 
     private func insert(_ s: OpaquePointer, _ rows: ArraySlice<(id: Int64, trace: Int64, event: TouchEvent)>) throws {
         var i: Int32 = 1
-        for (id, trace, e) in rows {
-            sqlite3_bind_int64(s, i, id)
+        for (_, trace, e) in rows {
+            // The id is left to SQLite, which gives the next one past the largest (`nextID`, as the write lock
+            // is held): a given id costs a search of the table for a row that has it, a new one none.
+            sqlite3_bind_null(s, i)
             i += 1
             sqlite3_bind_int64(s, i, trace)
             sqlite3_bind_double(s, i + 1, e.t)
@@ -391,5 +393,9 @@ private final class EventInserter {
             i += 8
         }
         try SQLiteC.execute(s)
+        // The ids SQLite gave are the ones the trace ranges were written with (it gives the next past the largest).
+        if let last = rows.last, sqlite3_last_insert_rowid(db.sqliteConnection) != last.id {
+            throw StoreError("event ids out of step: SQLite gave \(sqlite3_last_insert_rowid(db.sqliteConnection)) where \(last.id) was expected; nothing was imported")
+        }
     }
 }
