@@ -69,7 +69,10 @@ public struct RunPipeline: Sendable {
         if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
         guard request.recordHistory else { return (outcome, nil) }
         let (store, finished, run, rows) = (self.store, TraceStore.now(), outcome, history)
-        return (outcome, HistoryWrite(store: store) { try store.recordRun(HistoryRecord.make(run, rows: rows, finishedAt: finished)) })
+        return (outcome, HistoryWrite(store: store) {
+            let record = HistoryRecord.make(run, rows: rows, finishedAt: finished)
+            return (try store.recordRun(record), record)
+        })
     }
 
     /// What a run works on: each screen's snapshot (by screen), the baselines folder,
@@ -441,13 +444,21 @@ public final class HistoryWrite: @unchecked Sendable {
     private var logged = false
     private let path: String
 
-    init(store: TraceStore, record: @escaping @Sendable () throws -> Int64) {
+    /// - Parameter record: records the run; returns its id, and what it recorded it from: let go of
+    ///   only once the id is handed over (a regressed run's rows take a tenth of a second to free).
+    init(store: TraceStore, record: @escaping @Sendable () throws -> (Int64, RunRecord)) {
         path = store.path
         Thread { [self] in
             var clock = Stopwatch()
-            let r = Result(catching: record)
+            var rows: RunRecord?
+            let r = Result { () throws -> Int64 in
+                let (id, record) = try record()
+                rows = record
+                return id
+            }
             lock.withLock { result = r; took = clock.lap() }
             done.signal()
+            rows = nil
         }.start()
     }
 
