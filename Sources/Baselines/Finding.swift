@@ -35,6 +35,20 @@ public struct Finding: Sendable, Equatable {
             self.init(outcome: p.outcome.rawValue, node: p.node, action: p.action, latencyMs: p.latencyMs)
         }
 
+        /// A press's side as its very strings and latency (found without reading or hashing their text:
+        /// a regressed run has hundreds of thousands of sides and a handful of distinct ones); nil for a
+        /// target's side. Equal for the very same strings; a table keyed by it keeps the side too, so no
+        /// other string can take the place of one of them in memory.
+        public struct Identity: Hashable, Sendable {
+            let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?, latency: UInt64?
+        }
+        public var identity: Identity? {
+            guard own == nil, stolen == nil, blocked == nil, ambiguous == nil, disabled == nil, miss == nil, stolenBy == nil,
+                  predicted == nil else { return nil }
+            return Identity(outcome: outcome.map(TextKey.Same.init), node: node.map(TextKey.Same.init),
+                            action: action.map(TextKey.Same.init), latency: latencyMs?.bitPattern)
+        }
+
         public init(_ t: TargetCoverage) {
             self.init(node: t.node, action: t.action, own: JSONValue.round(t.own), miss: JSONValue.round(t.miss))
             stolen = JSONValue.round(t.stolen)

@@ -82,12 +82,11 @@ public enum HistoryRecord {
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 var sides = SideTexts()
                 let range = half == 0 ? 0..<cut : cut..<count
-                var k = 0
+                var start = 0  // where the list begins in the whole
                 for list in lists {
-                    for i in list.indices {
-                        if range.contains(k) { (out.baseAddress! + k).initialize(to: row(list[i], sides: &sides)) }
-                        k += 1
-                    }
+                    let from = max(range.lowerBound - start, 0), to = min(range.upperBound - start, list.count)
+                    for i in from..<max(from, to) { (out.baseAddress! + start + i).initialize(to: row(list[i], sides: &sides)) }
+                    start += list.count
                 }
             }
             initialized = count
@@ -108,16 +107,10 @@ public enum HistoryRecord {
     struct SideTexts {
         private var written: [Finding.Side: String] = [:]
         /// A press's side by its very strings (found without hashing their text); the entry keeps the side.
-        private struct Same: Hashable {
-            let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?, latency: UInt64?
-        }
-        private var bySame: [Same: (text: String, side: Finding.Side)] = [:]
+        private var bySame: [Finding.Side.Identity: (text: String, side: Finding.Side)] = [:]
 
         mutating func text(_ side: Finding.Side) -> String {
-            let press = side.own == nil && side.stolen == nil && side.blocked == nil && side.ambiguous == nil && side.disabled == nil
-                && side.miss == nil && side.stolenBy == nil && side.predicted == nil
-            let same = press ? Same(outcome: side.outcome.map(TextKey.Same.init), node: side.node.map(TextKey.Same.init),
-                                    action: side.action.map(TextKey.Same.init), latency: side.latencyMs?.bitPattern) : nil
+            let same = side.identity
             if let same, let known = bySame[same] { return known.text }
             let text: String
             if let known = written[side] {

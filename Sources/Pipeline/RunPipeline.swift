@@ -458,7 +458,7 @@ public final class HistoryWrite: @unchecked Sendable {
             }
             lock.withLock { result = r; took = clock.lap() }
             done.signal()
-            rows = nil
+            withExtendedLifetime(rows) {}  // freed here, after the id is handed over
         }.start()
     }
 

@@ -37,8 +37,7 @@ public enum FindingJSON {
     /// hundreds of thousands of findings have a handful), known by its very strings.
     public struct SideCache {
         struct Key: Hashable {
-            let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?
-            let latency: UInt64?
+            let side: Finding.Side.Identity
             let spaced: Bool
         }
         private var written: [Key: (bytes: [UInt8], side: Finding.Side)] = [:]
@@ -48,10 +47,8 @@ public enum FindingJSON {
 
         /// Writes `s` as `writeSide` does: the bytes kept for it when it is a press's side on one line.
         mutating func write(_ s: Finding.Side, to w: inout JSONWriter) {
-            guard keeping, !w.style.pretty, s.own == nil, s.stolen == nil, s.blocked == nil, s.ambiguous == nil, s.disabled == nil,
-                  s.miss == nil, s.stolenBy == nil, s.predicted == nil else { writeSide(s, to: &w); return }
-            let key = Key(outcome: s.outcome.map(TextKey.Same.init), node: s.node.map(TextKey.Same.init),
-                          action: s.action.map(TextKey.Same.init), latency: s.latencyMs?.bitPattern, spaced: w.style.spaced)
+            guard keeping, !w.style.pretty, let identity = s.identity else { writeSide(s, to: &w); return }
+            let key = Key(side: identity, spaced: w.style.spaced)
             if let known = written[key] {
                 w.raw(utf8: known.bytes)
                 return

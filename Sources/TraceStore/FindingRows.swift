@@ -19,7 +19,7 @@ struct FindingRows {
     /// What the findings of a group share: all but the press (texts as indexes into `texts`, -1 for none).
     struct Key: Hashable {
         let kind: String, rule: String, trace: String, node: String?, action: String?, expect: String?, probe: Bool
-        let reason: Int64?, message: Int64, before: Int64?, after: Int64?
+        let reason: Int32, message: Int32, before: Int32, after: Int32
     }
     /// A group being built; `first` and the presses' offsets are positions in the suite's list.
     struct Group {
@@ -73,8 +73,7 @@ struct FindingRows {
             let reason = index(f.pointee.reason), message = index(f.pointee.message), before = index(f.pointee.before), after = index(f.pointee.after)
             if let trace = f.pointee.trace, let press = f.pointee.press, let x = f.pointee.x, let y = f.pointee.y, x.isFinite, y.isFinite {
                 let key = Key(kind: f.pointee.kind, rule: f.pointee.rule, trace: trace, node: f.pointee.node, action: f.pointee.action, expect: f.pointee.expect,
-                                           probe: f.pointee.probe, reason: Int64(reason), message: Int64(message), before: Int64(before),
-                                           after: Int64(after))
+                              probe: f.pointee.probe, reason: reason, message: message, before: before, after: after)
                 // A trace's findings come together: its last groups are compared before hashing the key.
                 let g = recent.first { groups[$0].key == key } ?? groupOf[key] ?? groups.count
                 if !recent.contains(g) {

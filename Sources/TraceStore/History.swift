@@ -246,9 +246,8 @@ extension TraceStore {
             }
             // Findings: a press's finding joins the group of its trace and message; any other is a row
             // (prepared meanwhile, in two halves for a large suite: `FindingRows`).
-            let parts = preparing[suiteIndex].wait()
-            var ids: [[Int64]] = []
-            for part in parts {
+            // (Each part's rows, then its groups: a group never spans two parts, and each table gets its rows in order.)
+            for part in preparing[suiteIndex].wait() {
                 let partIDs = try part.texts.map { try labels.id($0)! }
                 func id(_ i: Int32) -> Int64? { i < 0 ? nil : partIDs[Int(i)] }
                 for r in part.singles {
@@ -260,10 +259,6 @@ extension TraceStore {
                         b.int(id(r.message)); b.int(id(r.before)); b.int(id(r.after))
                     }
                 }
-                ids.append(partIDs)
-            }
-            for (part, partIDs) in zip(parts, ids) {
-                func id(_ i: Int64?) -> Int64? { i.flatMap { $0 < 0 ? nil : partIDs[Int($0)] } }
                 for g in part.groups {
                     let k = g.key
                     try findingGroup.row { b in
