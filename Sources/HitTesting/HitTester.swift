@@ -94,6 +94,9 @@ public final class HitTester: Sendable {
     public let handlers: [[Handler]]
     /// Views with a highPriorityGesture (a quick skip in arbitration).
     let hasHighPriority: [Bool]
+    /// Per view: some view outside its subtree carries a handler. Without one, nothing can
+    /// fire once the view is taken away (a miss is not `blocked` by the view).
+    let handlersOutside: [Bool]
     /// `describe(_:)` and `firesReason(_:)` of every handler, worked out once.
     let descriptions: [[String]]
     let firesReasons: [[String]]
@@ -126,6 +129,11 @@ public final class HitTester: Sendable {
         self.hosting = c.hosting
         self.handlers = c.handlers
         self.hasHighPriority = c.handlers.map { $0.contains { $0.priority == .high } }
+        // Views with handlers before each position in document order: a subtree is a range.
+        var before = [0]
+        before.reserveCapacity(nodes.count + 1)
+        for h in c.handlers { before.append(before[before.count - 1] + (h.isEmpty ? 0 : 1)) }
+        self.handlersOutside = nodes.indices.map { v in before[nodes.count] - (before[nodes[v].end] - before[v]) > 0 }
         self.descriptions = c.handlers.map { $0.map { HitTester.describe($0, in: nodes) } }
         self.firesReasons = descriptions.map { $0.map { $0 + " fires" } }
         self.targets = c.targets

@@ -34,7 +34,7 @@ public struct TouchResult: Sendable {
     public var handler: Handler?
     /// Simultaneous gestures that fire as well.
     public var simultaneous: [Handler] = []
-    public var candidates: [Candidate] = []
+    public var candidates = Candidates()
     /// `blocked`: the view that intercepts, and what would have fired without it.
     public var interceptor: Int = -1
     public var meantFor: Handler?
@@ -44,6 +44,32 @@ public struct TouchResult: Sendable {
     public var location = Location()
     /// The radius the touch was bound with.
     public var radius: Double = 0
+
+    /// A result made whole at once (`resolve` returns one on each path: a result built up
+    /// in a variable was copied out and destroyed on return, once per press replayed).
+    init(point: Point, outcome: Outcome, location: Location, radius: Double, handler: Handler? = nil, simultaneous: [Handler] = [],
+         candidates: Candidates = .init(), interceptor: Int = -1, meantFor: Handler? = nil, disabledHandler: Handler? = nil) {
+        self.point = point; self.outcome = outcome; self.hitView = location.node; self.handler = handler
+        self.simultaneous = simultaneous; self.candidates = candidates; self.interceptor = interceptor
+        self.meantFor = meantFor; self.disabledHandler = disabledHandler; self.location = location; self.radius = radius
+    }
+
+    /// None, the bound one, or the two of an ambiguous touch: held in place (a result per press
+    /// replayed would otherwise allocate an array for the one it almost always has).
+    public struct Candidates: RandomAccessCollection, Sendable {
+        private var first_: Candidate?, second_: Candidate?
+
+        public init() {}
+        init(_ only: Candidate) { first_ = only }
+        init(_ a: Candidate, _ b: Candidate) { first_ = a; second_ = b }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { second_ != nil ? 2 : (first_ != nil ? 1 : 0) }
+        public subscript(i: Int) -> Candidate {
+            precondition(i >= 0 && i < endIndex, "candidate index out of range")
+            return i == 0 ? first_! : second_!
+        }
+    }
 }
 
 extension HitTester {
@@ -63,58 +89,51 @@ extension HitTester {
     public func resolve(at p: Point, radius: Double? = nil, explain: Bool = false, scratch: inout HitScratch) -> TouchResult {
         let cloud = scratch.cloud(radius ?? settings.touchRadius)
         let location = locate(at: p, cloud: cloud, record: explain, scratch: &scratch)
-        var result = TouchResult(point: p, outcome: .miss, hitView: location.node)
-        result.location = location
-        result.radius = cloud.radius
+        let radius = cloud.radius
         let a = tapWinner(for: location, scratch: &scratch)
         if let (best, runner) = ambiguousCandidates(location, scratch: &scratch) {
-            result.outcome = .ambiguous
-            result.handler = a.fired
-            result.simultaneous = a.simultaneousHandlers
-            result.candidates = [best, runner]
-            return result
+            return TouchResult(point: p, outcome: .ambiguous, location: location, radius: radius, handler: a.fired,
+                               simultaneous: a.simultaneousHandlers, candidates: .init(best, runner))
         }
         if let fired = a.fired {
             let centre = location.responder < 0 || location.binding?.centre != false
-            result.outcome = centre ? .hit : .expanded
-            result.handler = fired
-            result.simultaneous = a.simultaneousHandlers
+            var candidates = TouchResult.Candidates()
             if let b = location.binding, location.responder >= 0 {
-                result.candidates = [candidate(b.bound, score: b.score, at: p, handler: fired)]
+                candidates = .init(candidate(b.bound, score: b.score, at: p, handler: fired))
             }
-            return result
+            return TouchResult(point: p, outcome: centre ? .hit : .expanded, location: location, radius: radius, handler: fired,
+                               simultaneous: a.simultaneousHandlers, candidates: candidates)
         }
         if let disabled = a.disabled {
-            result.outcome = .disabled
-            result.disabledHandler = disabled
-            return result
+            return TouchResult(point: p, outcome: .disabled, location: location, radius: radius, disabledHandler: disabled)
         }
         // Nothing fires: blocked if removing a view lets something fire — a candidate that kept a target from
         // winning the binding (a card behind a button that covers as much of the touch), then the views on
-        // the path, deepest first.
+        // the path, deepest first. Taking away a view whose subtree holds every handler leaves nothing to
+        // fire: no binding is needed to tell.
         func interceptsFor(_ v: Int, _ scratch: inout HitScratch) -> Handler? {
+            guard handlersOutside[v] else { return nil }
             let behind = locate(at: p, cloud: cloud, excluding: v..<snapshot.nodes[v].end, scratch: &scratch)
             guard behind.node >= 0 || behind.responder >= 0 else { return nil }
             return tapWinner(for: behind, scratch: &scratch).fired
         }
-        var suspects: [Int] = []
+        func blocked(by v: Int, meantFor fired: Handler) -> TouchResult {
+            TouchResult(point: p, outcome: .blocked, location: location, radius: radius, interceptor: v, meantFor: fired)
+        }
+        // (The suspects in order, without a list of them: the runner-up, the best, then the path up.)
         if let stop = location.binding?.stop {
-            for c in [stop.runnerUp, stop.best].compactMap({ $0 }) where tapWinner(responder: c.bound, scratch: &scratch) == nil {
-                suspects.append(Int(responderTable.tree.node[Int(c.bound)]))
-            }
+            var suspects: (Int, Int) = (-1, -1)
+            if let c = stop.runnerUp, tapWinner(responder: c.bound, scratch: &scratch) == nil { suspects.0 = Int(responderTable.tree.node[Int(c.bound)]) }
+            if let c = stop.best, tapWinner(responder: c.bound, scratch: &scratch) == nil { suspects.1 = Int(responderTable.tree.node[Int(c.bound)]) }
+            if suspects.0 >= 0, let fired = interceptsFor(suspects.0, &scratch) { return blocked(by: suspects.0, meantFor: fired) }
+            if suspects.1 >= 0, let fired = interceptsFor(suspects.1, &scratch) { return blocked(by: suspects.1, meantFor: fired) }
         }
         var v = location.node
-        while v >= 0 { suspects.append(v); v = snapshot.nodes[v].parent }
-        for v in suspects {
-            if let fired = interceptsFor(v, &scratch) {
-                result.outcome = .blocked
-                result.interceptor = v
-                result.meantFor = fired
-                return result
-            }
+        while v >= 0 {
+            if let fired = interceptsFor(v, &scratch) { return blocked(by: v, meantFor: fired) }
+            v = snapshot.nodes[v].parent
         }
-        result.outcome = .miss
-        return result
+        return TouchResult(point: p, outcome: .miss, location: location, radius: radius)
     }
 
     /// The two candidates a touch is ambiguous between (touch-binding.md §5): at the level

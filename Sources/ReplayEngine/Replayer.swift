@@ -109,8 +109,10 @@ public struct Replayer: Sendable {
         var a = HitTester.arbitrate(ordered: ordered, simultaneous: simultaneous) { h in
             recognizer.recognize(h.gesture, presses: presses, at: i)
         }
-        if let (h, rec) = a.winner, ordered.contains(h), let count = rec.tapCount, a.higherTaps > count, !rec.held {
-            a.winner = (h, recognizer.held(rec))
+        // (The winner's fields are read in place: binding the pair would copy its handler and recognition.)
+        if let count = a.winner?.recognition.tapCount, a.higherTaps > count, a.winner?.recognition.held == false,
+           ordered.contains(where: { $0 == a.winner!.handler }) {
+            a.winner!.recognition = recognizer.held(a.winner!.recognition)
         }
         return a
     }
@@ -120,22 +122,22 @@ public struct Replayer: Sendable {
     /// The press binds with the radius its first finger went down with, else the settings'
     /// (touch-binding.md §4); the handlers that receive it arbitrate with real recognition.
     func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch, into results: inout [PressResult]) -> Int {
-        let p = presses[i]
+        // (The press is read in place: a copy retains its track and expectation.)
         let nodes = tester.snapshot.nodes
         // Filled in where it stands in `results` (a local result would be copied in and destroyed).
-        results.append(PressResult(trace: trace, press: p.number, at: p.start, t: p.startTime, outcome: .miss, node: nil, action: nil,
-                                   gesture: nil, latencyMs: nil, expect: p.expect, met: nil, partOf: nil, hitView: nil, reason: ""))
+        results.append(PressResult(trace: trace, press: presses[i].number, at: presses[i].start, t: presses[i].startTime, outcome: .miss, node: nil, action: nil,
+                                   gesture: nil, latencyMs: nil, expect: presses[i].expect, met: nil, partOf: nil, hitView: nil, reason: ""))
         let r = results.count - 1
-        let touch = tester.resolve(at: p.start, radius: p.radius, scratch: &scratch)
+        let touch = tester.resolve(at: presses[i].start, radius: presses[i].radius, scratch: &scratch)
         results[r].outcome = touch.outcome
         results[r].hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil
         var used = 1
         tester.competitors(for: touch.location, scratch: &scratch)
-        let a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
-        if let w = a.winner {
+        var a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
+        if let w = a.winner.take() {  // (taken, not copied)
             let outcome: TouchResult.Outcome = touch.outcome == .ambiguous ? .ambiguous
                 : (touch.location.responder >= 0 && touch.location.binding?.centre == false ? .expanded : .hit)
-            fired(&results[r], w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, press: p)
+            fired(&results[r], w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, expect: presses[i].expect)
             used = w.recognition.pressesUsed
         } else if let d = a.disabled {
             results[r].outcome = .disabled
@@ -147,12 +149,12 @@ public struct Replayer: Sendable {
             case .hit, .expanded:
                 // A tap handler is there, but this press is not a tap it takes (a drag, a held press, one tap of a double...).
                 results[r].outcome = .miss
-                if explains { results[r].reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(p)))" }
+                if explains { results[r].reason = "\(touch.handler.map(tester.describe) ?? "the handler") does not recognize this press (\(describe(presses[i])))" }
             default:
                 fill(&results[r], from: touch, scratch: &scratch)
             }
         }
-        if let expect = p.expect, results[r].met == nil {
+        if let expect = presses[i].expect, results[r].met == nil {
             results[r].met = expectation(expect, firedBy: results[r].fired ? results[r].node : nil)
         }
         return used
@@ -160,7 +162,7 @@ public struct Replayer: Sendable {
 
     /// Fills in the result of a press that fired `winner`.
     private func fired(_ result: inout PressResult, _ winner: (handler: Handler, recognition: Recognition), also: [(handler: Handler, recognition: Recognition)],
-                       higherTaps: Int, outcome: TouchResult.Outcome, touch: TouchResult, press p: Press) {
+                       higherTaps: Int, outcome: TouchResult.Outcome, touch: TouchResult, expect: String?) {
         let (h, r) = winner
         result.outcome = outcome
         result.node = tester.snapshot.nodes[h.node].id
@@ -168,7 +170,7 @@ public struct Replayer: Sendable {
         result.gesture = h.gestureName == "control" ? "control" : r.kind
         result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
-        if let expect = p.expect { result.met = expectation(expect, firedBy: result.node) }
+        if let expect { result.met = expectation(expect, firedBy: result.node) }
         guard explains else { return }
         var why = tester.firesReason(h)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
