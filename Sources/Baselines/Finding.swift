@@ -41,6 +41,11 @@ public struct Finding: Sendable, Equatable {
         /// other string can take the place of one of them in memory.
         public struct Identity: Hashable, Sendable {
             let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?, latency: UInt64?
+
+            /// Its parts mixed into one word (`TextKey.Same.bits`), for keys made of several identities.
+            public var bits: UInt64 {
+                TextKey.Same.mix(outcome?.bits ?? 1, node?.bits ?? 2, action?.bits ?? 3, latency ?? 4)
+            }
         }
         public var identity: Identity? {
             guard own == nil, stolen == nil, blocked == nil, ambiguous == nil, disabled == nil, miss == nil, stolenBy == nil,
@@ -142,6 +147,14 @@ public struct Finding: Sendable, Equatable {
             && x.after == y.after && x.message == y.message && x.reason == y.reason && x.probe == y.probe
             && x.partOf == y.partOf && x.accepted == y.accepted
     }
+
+    /// Both sides' identities when both are a press's (`Side.identity`), read in place.
+    public var pressSides: (before: Side.Identity, after: Side.Identity)? {
+        guard let before = box.before?.identity, let after = box.after?.identity else { return nil }
+        return (before, after)
+    }
+    /// Whether this finding is a known problem (`accepted`), read in place.
+    public var isAccepted: Bool { box.accepted != nil }
 
     /// Where, in words: `settings-leading-edge-0001 press 1 at (200, 122)` or `target row.units`.
     public var location: String {

@@ -170,11 +170,11 @@ public enum RunReport {
                 w.key("regressions"); w.line { w in w.array(c.regressions) { w, i in w.number(i) } }
             }
         }
-        var sides = FindingJSON.SideCache()
-        w.key("regressions"); w.array(s.diff.regressions) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
-        w.key("improvements"); w.array(s.diff.improvements) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
-        w.key("new"); w.array(s.diff.notes) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
-        w.key("known"); w.array(s.diff.known) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, sides: &sides) } }
+        var cache = FindingJSON.Cache()
+        w.key("regressions"); w.array(s.diff.regressions) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, cache: &cache) } }
+        w.key("improvements"); w.array(s.diff.improvements) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, cache: &cache) } }
+        w.key("new"); w.array(s.diff.notes) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, cache: &cache) } }
+        w.key("known"); w.array(s.diff.known) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, cache: &cache) } }
         w.key("fixed"); w.array(s.diff.fixed) { w, k in FindingJSON.writeEntry(k, to: &w) }
         if let change = s.knownChange {
             w.key("knownWritten")

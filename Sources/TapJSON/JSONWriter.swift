@@ -204,6 +204,13 @@ public struct JSONWriter {
     public mutating func raw(_ json: String) { beforeValue(); bytes.append(contentsOf: json.utf8) }
     /// The same, given as its UTF-8 bytes.
     public mutating func raw(utf8 json: [UInt8]) { beforeValue(); bytes.append(contentsOf: json) }
+    /// Copies already-written fields into the open object, after any it has: `"a": 1, "b": 2` as a
+    /// writer of this style wrote them at this depth (keys and all, between no braces).
+    public mutating func fields(utf8 json: [UInt8]) {
+        guard !json.isEmpty else { return }
+        beforeValue()
+        bytes.append(contentsOf: json)
+    }
 
     // MARK: - Fields
 

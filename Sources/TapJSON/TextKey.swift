@@ -33,9 +33,20 @@ public struct TextKey: Hashable, Sendable {
         let a: UInt64, b: UInt64
         public init(_ s: String) { (a, b) = unsafeBitCast(s, to: (UInt64, UInt64).self) }
 
+        /// Its two words mixed into one: what a key made of many of them is hashed by, once
+        /// (equal for equal representations; a table still compares the words themselves).
+        @inline(__always) public var bits: UInt64 { (a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9 }
+
+        /// `bits` of each of `parts` in turn, mixed (nil parts count as zeros).
+        @inline(__always) public static func mix(_ parts: UInt64...) -> UInt64 {
+            var h: UInt64 = 0x243F_6A88_85A3_08D3
+            for p in parts { h = (h ^ p) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
+            return h
+        }
+
         /// A slot of a table of `count` (a power of two) for it.
         @inline(__always) func slot(_ count: Int) -> Int {
-            Int(truncatingIfNeeded: ((a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9) >> 40) & (count - 1)
+            Int(truncatingIfNeeded: bits >> 40) & (count - 1)
         }
     }
 }

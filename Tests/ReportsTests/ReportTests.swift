@@ -112,9 +112,11 @@ struct ReportTests {
 
 @Suite("Finding JSON")
 struct FindingJSONTests {
-    @Test("Sides written once (SideCache) read exactly as sides written each time, in every style")
-    func sideCache() {
+    @Test("Sides and shared fields written once (FindingJSON.Cache) read exactly as written each time, in every style")
+    func writtenOnce() {
         let node = String(repeating: "row.flowMeter", count: 2)  // a string on the heap, shared by its findings
+        let message = String(repeating: "no longer fires → ", count: 3)
+        let sameText = String(repeating: "no longer fires → ", count: 3)  // the same text in another string
         let sides: [Finding.Side?] = [
             nil, Finding.Side(outcome: "hit", node: node, action: "open", latencyMs: 12.5), Finding.Side(outcome: "miss"),
             Finding.Side(outcome: "hit", node: node, action: "open", latencyMs: 12.5), Finding.Side(outcome: "hit", node: "x\"y", latencyMs: nil),
@@ -123,16 +125,32 @@ struct FindingJSONTests {
         var findings: [Finding] = []
         for (i, before) in sides.enumerated() {
             for after in sides.reversed() {
-                findings.append(Finding(kind: .regression, rule: .deadZone, suite: "S", trace: "t", press: i, at: Point(1, 2), node: node,
-                                        before: before, after: after, message: "m"))
+                // The same fields from `node` on for many presses and traces, and ones that differ in each of them.
+                for (k, text) in [message, sameText, "m", "another"].enumerated() {  // (the last: as the first but for its message)
+                    var f = Finding(kind: .regression, rule: k == 2 ? .stolen : .deadZone, suite: "S", trace: k == 1 ? nil : "t\(i % 2)",
+                                    press: i, at: Point(1, 2), node: k == 2 ? nil : node, action: k == 0 || k == 3 ? "open" : nil,
+                                    expect: k == 1 ? node : nil, before: before, after: after, message: text)
+                    f.probe = i % 3 == 0
+                    findings.append(f)
+                    if i == 4 { f.accepted = AcceptedProblem(rule: "R1", node: node, who: "me", why: "known", since: "2026-11-01"); findings.append(f) }
+                }
             }
         }
         for style in [JSONWriter.Style.line, .compact, .pretty] {
             var cached = JSONWriter(style: style), plain = JSONWriter(style: style)
-            var cache = FindingJSON.SideCache()
-            cached.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w, sides: &cache) }
+            var cache = FindingJSON.Cache()
+            cached.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w, cache: &cache) }
+            cached.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w, cache: &cache) }  // and again, from what was kept
+            plain.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w) }
             plain.array(findings) { w, f in FindingJSON.writeFinding(f, to: &w) }
             #expect(cached.text == plain.text)
         }
+        // In a pretty document each finding stands on one line, written from what was kept.
+        var doc = JSONWriter(style: .pretty), fresh = JSONWriter(style: .pretty)
+        var cache = FindingJSON.Cache()
+        doc.object { w in w.key("regressions"); w.array(findings) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w, cache: &cache) } } }
+        fresh.object { w in w.key("regressions"); w.array(findings) { w, f in w.line { w in FindingJSON.writeFinding(f, to: &w) } } }
+        #expect(doc.text == fresh.text)
+        #expect(doc.text.split(separator: "\n").count == findings.count + 4)
     }
 }
