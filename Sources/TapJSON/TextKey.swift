@@ -45,7 +45,7 @@ public struct TextKey: Hashable, Sendable {
         }
 
         /// A slot of a table of `count` (a power of two) for it.
-        @inline(__always) func slot(_ count: Int) -> Int {
+        @inline(__always) public func slot(_ count: Int) -> Int {
             Int(truncatingIfNeeded: bits >> 40) & (count - 1)
         }
     }

@@ -16,10 +16,17 @@ struct FindingRows {
         let index: Int
         let reason: Int32, message: Int32, before: Int32, after: Int32
     }
-    /// What the findings of a group share: all but the press (texts as indexes into `texts`, -1 for none).
+    /// What the findings of a group share: all but the press (labels as indexes into `texts`, the other
+    /// texts as indexes into `names`, -1 for none); hashed by its parts mixed into one word.
     struct Key: Hashable {
-        let kind: String, rule: String, trace: String, node: String?, action: String?, expect: String?, probe: Bool
+        let kind: Int32, rule: Int32, trace: Int32, node: Int32, action: Int32, expect: Int32, probe: Bool
         let reason: Int32, message: Int32, before: Int32, after: Int32
+
+        func hash(into h: inout Hasher) {
+            func pair(_ a: Int32, _ b: Int32) -> UInt64 { UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)) }
+            h.combine(TextKey.Same.mix(pair(kind, rule), pair(trace, node), pair(action, expect), pair(reason, message),
+                                       pair(before, after), probe ? 1 : 0))
+        }
     }
     /// A group being built; `first` and the presses' offsets are positions in the suite's list.
     struct Group {
@@ -30,29 +37,15 @@ struct FindingRows {
     }
 
     /// The texts named, in the order first asked for (`Labels` gives their ids).
-    private(set) var texts: [String] = []
-    private var seen: [TextKey.Same: (text: String, index: Int32)] = [:]
-    private var byText: [TextKey: Int32] = [:]
+    private var local = LocalTexts()
+    var texts: [String] { local.texts }
+    /// The texts a group stores as they are (kind, rule, trace, node, action, expect).
+    private var names = LocalTexts()
+    func name(_ i: Int32) -> String? { i < 0 ? nil : names.texts[Int(i)] }
     private(set) var singles: [Single] = []
     private(set) var groups: [Group] = []
 
-    /// The index of a text in `texts` (-1 for none): by the very string first, then by its bytes.
-    private mutating func index(_ text: String?) -> Int32 {
-        guard let text else { return -1 }
-        let same = TextKey.Same(text)
-        if let (_, i) = seen[same] { return i }
-        let key = TextKey(text)
-        let i: Int32
-        if let known = byText[key] {
-            i = known
-        } else {
-            i = Int32(texts.count)
-            texts.append(text)
-            byText[key] = i
-        }
-        seen[same] = (text, i)
-        return i
-    }
+    private mutating func index(_ text: String?) -> Int32 { local.index(text) }
 
     /// Groups and rows for `findings[range]` (positions are the suite list's).
     init(_ findings: [RunRecord.Finding], _ range: Range<Int>) {
@@ -72,7 +65,8 @@ struct FindingRows {
             // Asked for in this order by every path, so new labels get the ids one pass gives them.
             let reason = index(f.pointee.reason), message = index(f.pointee.message), before = index(f.pointee.before), after = index(f.pointee.after)
             if let trace = f.pointee.trace, let press = f.pointee.press, let x = f.pointee.x, let y = f.pointee.y, x.isFinite, y.isFinite {
-                let key = Key(kind: f.pointee.kind, rule: f.pointee.rule, trace: trace, node: f.pointee.node, action: f.pointee.action, expect: f.pointee.expect,
+                let key = Key(kind: names.index(f.pointee.kind), rule: names.index(f.pointee.rule), trace: names.index(trace),
+                              node: names.index(f.pointee.node), action: names.index(f.pointee.action), expect: names.index(f.pointee.expect),
                               probe: f.pointee.probe, reason: reason, message: message, before: before, after: after)
                 // A trace's findings come together: its last groups are compared before hashing the key.
                 let g = recent.first { groups[$0].key == key } ?? groupOf[key] ?? groups.count

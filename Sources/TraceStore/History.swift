@@ -202,7 +202,8 @@ extension TraceStore {
                                        reason_id, message_id, before_id, after_id, presses)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
-        // The findings' rows are prepared off this thread while it writes the others.
+        // The presses' groups and the findings' rows are prepared off this thread while it writes the others.
+        let pressGroups = run.suites.map { PressRows.Preparation($0.pressRows) }
         let preparing = run.suites.map { FindingRows.Preparation($0.findings) }
         var labels = try Labels(db)
         var suiteIDs: [Int64] = []
@@ -226,15 +227,10 @@ extension TraceStore {
             suiteIDs.append(suiteID)
             for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
             // Presses: one row per trace and everything else a press holds, its press numbers a JSON array.
-            var groups: [PressGroup: [Int32]] = [:]
-            for p in PressGroup.lastOfEach(s.pressRows) {
-                let key = try PressGroup(p, labels: &labels)
-                groups[key, default: []].append(p.press)
-            }
-            for key in groups.keys.sorted() {
+            for (key, presses) in try pressGroups[suiteIndex].wait().rows(labels: &labels) {
                 try group.row { b in
                     b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
-                    b.text(utf8: PressGroup.jsonArray(groups[key]!.sorted()))
+                    b.text(utf8: presses)
                     b.int(key.node); b.int(key.action); b.double(key.latencyMs)
                     b.int(key.baselineNode); b.int(key.baselineAction); b.double(key.baselineLatencyMs)
                     b.int(key.met.map { $0 ? 1 : 0 })
@@ -263,7 +259,8 @@ extension TraceStore {
                     let k = g.key
                     try findingGroup.row { b in
                         b.int(suiteID); b.int(nextFinding + Int64(g.first)); b.int(nextFinding + Int64(g.last))
-                        b.text(k.kind); b.text(k.rule); b.text(k.trace); b.text(k.node); b.text(k.action); b.text(k.expect)
+                        b.text(part.name(k.kind)); b.text(part.name(k.rule)); b.text(part.name(k.trace)); b.text(part.name(k.node))
+                        b.text(part.name(k.action)); b.text(part.name(k.expect))
                         b.int(k.probe ? 1 : 0); b.int(id(k.reason)); b.int(id(k.message)); b.int(id(k.before)); b.int(id(k.after))
                         b.text(utf8: g.presses.bytes)
                     }
@@ -423,66 +420,6 @@ extension TraceStore {
     /// The suites history knows, for "did you mean" on `--suite`.
     public func knownSuites() throws -> [String] {
         try read { try String.fetchAll($0, sql: "SELECT DISTINCT suite FROM run_suite ORDER BY suite") }
-    }
-}
-
-/// The key of a `press_group` row: a press's trace and everything it holds but its number.
-struct PressGroup: Hashable, Comparable {
-    let traceID: Int64
-    let outcome: UInt8
-    let baselineOutcome: UInt8?
-    let node: Int64?, action: Int64?, latencyMs: Double?
-    let baselineNode: Int64?, baselineAction: Int64?, baselineLatencyMs: Double?
-    let met: Bool?
-
-    init(_ p: RunRecord.Press, labels: inout Labels) throws {
-        traceID = p.traceID; outcome = p.outcome; baselineOutcome = p.baselineOutcome
-        node = try labels.id(p.node); action = try labels.id(p.action); latencyMs = p.latencyMs
-        baselineNode = try labels.id(p.baselineNode); baselineAction = try labels.id(p.baselineAction)
-        baselineLatencyMs = p.baselineLatencyMs; met = p.met
-    }
-
-    /// Trace, outcome and the baseline's first (the order rows have always had), then the rest.
-    static func < (a: PressGroup, b: PressGroup) -> Bool {
-        func order(_ g: PressGroup) -> (Int64, UInt8, Int, Int64, Int64, Int64, Int64, Double, Double, Int) {
-            (g.traceID, g.outcome, g.baselineOutcome.map(Int.init) ?? -1, g.node ?? -1, g.action ?? -1, g.baselineNode ?? -1,
-             g.baselineAction ?? -1, g.latencyMs ?? -.infinity, g.baselineLatencyMs ?? -.infinity, g.met.map { $0 ? 1 : 0 } ?? -1)
-        }
-        let x = order(a), y = order(b)
-        if (x.0, x.1, x.2, x.3, x.4) != (y.0, y.1, y.2, y.3, y.4) { return (x.0, x.1, x.2, x.3, x.4) < (y.0, y.1, y.2, y.3, y.4) }
-        return (x.5, x.6, x.7, x.8, x.9) < (y.5, y.6, y.7, y.8, y.9)
-    }
-
-    /// The presses with the last row of each (trace, press): a press given twice is stored once, as it was last given.
-    static func lastOfEach(_ rows: [RunRecord.Press]) -> [RunRecord.Press] {
-        // As a run folds them: each trace's presses together and in increasing order, so none is given twice.
-        var finished = Set<Int64>()
-        var asFolded = true
-        for i in rows.indices {
-            if i > 0 && rows[i].traceID == rows[i - 1].traceID {
-                if rows[i].press <= rows[i - 1].press { asFolded = false; break }
-            } else {
-                if i > 0 { finished.insert(rows[i - 1].traceID) }
-                if finished.contains(rows[i].traceID) { asFolded = false; break }
-            }
-        }
-        if asFolded { return rows }
-        var at: [Int64: Int] = [:]
-        at.reserveCapacity(rows.count)
-        var out: [RunRecord.Press] = []
-        out.reserveCapacity(rows.count)
-        for p in rows {
-            let key = p.traceID << 32 | Int64(UInt32(bitPattern: p.press))
-            if let i = at[key] { out[i] = p } else { at[key] = out.count; out.append(p) }
-        }
-        return out
-    }
-
-    /// `[1,3,7]` (`lastOfEach` left no press twice).
-    static func jsonArray(_ ascending: [Int32]) -> [UInt8] {
-        var w = JSONWriter(style: .compact)
-        w.array(ascending) { w, p in w.number(Int(p)) }
-        return w.bytes
     }
 }
 

@@ -160,6 +160,27 @@ struct StoreTests {
         }
     }
 
+    @Test("Press groups prepared off the recording thread: equal texts in different strings share a group and a label, a zero latency of either sign is one group, and labels get ids in the order the presses name them")
+    func pressGroupsPrepared() throws {
+        let (_, store, traceID) = try storeWithTrace()
+        func press(_ n: Int32, node: String?, action: String?, latency: Double?, baselineNode: String? = nil) -> RunRecord.Press {
+            RunRecord.Press(traceID: traceID, press: n, outcome: 0, node: node, action: action, latencyMs: latency, baselineOutcome: 0,
+                            baselineNode: baselineNode, baselineAction: nil, baselineLatencyMs: nil, met: nil)
+        }
+        let row = String(repeating: "row.units", count: 2), rowAgain = String(repeating: "row.units", count: 2)  // two strings, one text
+        let rows = [press(5, node: row, action: "open", latency: 0), press(1, node: "zeta", action: "go", latency: 12, baselineNode: "alpha"),
+                    press(3, node: rowAgain, action: "open", latency: -0.0), press(2, node: "zeta", action: "go", latency: 12.5),
+                    press(4, node: row, action: "open", latency: 0)]
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+                                    passed: false, traces: [traceID], presses: 5, fired: 5, pressRows: rows, targets: [], findings: [])
+        try store.recordRun(RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
+                                      touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
+        #expect(try store.read { try String.fetchAll($0, sql: "SELECT text FROM label ORDER BY id") }
+                == ["row.unitsrow.units", "open", "zeta", "go", "alpha"])
+        // Rows in (trace, outcome, baseline outcome, node id, …) order: the row's node was named first.
+        #expect(try store.read { try String.fetchAll($0, sql: "SELECT presses FROM press_group ORDER BY rowid") } == ["[3,4,5]", "[2]", "[1]"])
+    }
+
     @Test("v6 keeps the press rows of v5: they stay readable through the press_outcome view")
     func pressGroupsMigration() throws {
         let dir = try StoreTests.oldHistory(upTo: "v5-shards", presses: """
