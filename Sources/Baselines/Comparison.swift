@@ -169,7 +169,10 @@ public struct Comparison: Sendable {
 
     /// `finish`, taking this comparison's findings instead of copying them: a regressed run holds
     /// 250,000, and every copy of one retains each of its strings. The comparison is empty afterwards.
-    public mutating func take(before: [TargetCoverage]?, after: [TargetCoverage], explain: (String) -> String? = { _ in nil }) -> Result {
+    /// - Parameter groupingCauses: false leaves `causes` empty, for the caller to group later (`Cause.group`)
+    ///   while other work goes on (a run starts recording its history first).
+    public mutating func take(before: [TargetCoverage]?, after: [TargetCoverage], groupingCauses: Bool = true,
+                              explain: (String) -> String? = { _ in nil }) -> Result {
         var regressions: [Finding] = [], improvements: [Finding] = [], knownFound: [Finding] = []
         swap(&regressions, &self.regressions)
         swap(&improvements, &self.improvements)
@@ -210,7 +213,7 @@ public struct Comparison: Sendable {
         Comparison.order(&improvements)
         Comparison.order(&knownFound)
         return Result(regressions: regressions, improvements: improvements, notes: notes,
-                      causes: Cause.group(regressions, explain: explain), known: knownFound,
+                      causes: groupingCauses ? Cause.group(regressions, explain: explain) : [], known: knownFound,
                       fixed: AcceptedProblem.sorted(fixed))
     }
 
@@ -258,7 +261,9 @@ public struct Cause: Sendable, Equatable {
     /// `row.flowMeter: … no contentShape before onTapGesture — 9 presses no longer fire, own 100% → 32.7%`.
     public var text: String { "\(reason) — \(summary)" }
 
-    static func group(_ regressions: [Finding], explain: (String) -> String?) -> [Cause] {
+    /// The causes of a suite's regressions (in the order `take` gives them), largest first.
+    /// - Parameter explain: the engine's reason why a target no longer fires everywhere it did, or nil.
+    public static func group(_ regressions: [Finding], explain: (String) -> String?) -> [Cause] {
         // Each node's findings, in the order nodes first come. (A run of findings of one node is the common case:
         // the same node as the last one is known by its string before its text is hashed.)
         var slotOf: [String: Int] = [:]

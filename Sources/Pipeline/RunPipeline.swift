@@ -48,12 +48,14 @@ public struct RunPipeline: Sendable {
         let inputs = try prepare(request, log: log)
         var outcomes: [SuiteOutcome] = []
         var history: [HistoryRecord.SuiteRows] = []
+        var causes: [(() -> [Cause])?] = []
         do {
             for (snapshot, info) in inputs.snapshots {
                 if request.shouldStop() { throw RunInterrupted() }
-                let (suite, rows) = try runSuite(snapshot, info, request, inputs.folder, log: log, observer: observer)
+                let (suite, rows, grouping) = try runSuite(snapshot, info, request, inputs.folder, log: log, observer: observer)
                 outcomes.append(suite)
                 history.append(rows)
+                causes.append(grouping)
             }
         } catch var stop as RunInterrupted {
             stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
@@ -67,12 +69,17 @@ public struct RunPipeline: Sendable {
                                  revision: request.revision, request: request, screensWithoutSnapshot: inputs.withoutSnapshot)
         outcome.screensNotInRun = inputs.notInRun
         if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
-        guard request.recordHistory else { return (outcome, nil) }
-        let (store, finished, run, rows) = (self.store, TraceStore.now(), outcome, history)
-        return (outcome, HistoryWrite(store: store) {
-            let record = HistoryRecord.make(run, rows: rows, finishedAt: finished)
-            return (try store.recordRun(record), record)
-        })
+        // History is recorded from the findings as ordered; the causes are grouped meanwhile (history stores none).
+        var write: HistoryWrite?
+        if request.recordHistory {
+            let (store, finished, run, rows) = (self.store, TraceStore.now(), outcome, history)
+            write = HistoryWrite(store: store) {
+                let record = HistoryRecord.make(run, rows: rows, finishedAt: finished)
+                return (try store.recordRun(record), record)
+            }
+        }
+        for (i, grouping) in causes.enumerated() { if let grouping { outcome.suites[i].diff.causes = grouping() } }
+        return (outcome, write)
     }
 
     /// What a run works on: each screen's snapshot (by screen), the baselines folder,
@@ -160,7 +167,7 @@ public struct RunPipeline: Sendable {
     /// and folded in, probes, coverage, the comparison, the baseline written as the
     /// record mode says.
     private func runSuite(_ snapshot: Snapshot, _ info: SnapshotInfo, _ request: RunRequest, _ folder: BaselineFolder?,
-                          log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
+                          log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows, causes: (() -> [Cause])?) {
         let screen = snapshot.screen
         observer?.suiteStarted(screen, snapshot: info)
         let (baseline, file) = try loadBaseline(screen, folder, request, log: log)
@@ -206,7 +213,7 @@ public struct RunPipeline: Sendable {
     /// the comparison of targets and the causes, the baseline written as the record mode
     /// says, the picture. A sharded run does this at merge (docs/nightly-ci.md).
     func finish(_ run: inout SuiteRun, _ request: RunRequest, _ folder: BaselineFolder?, log: (String) -> Void,
-                observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows) {
+                observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows, causes: (() -> [Cause])?) {
         let screen = run.snapshot.screen, snapshot = run.snapshot, info = run.info, side = run.side
         let tester = run.tester, replayer = run.replayer, plan = run.plan
         var clock = Stopwatch()
@@ -247,7 +254,7 @@ public struct RunPipeline: Sendable {
         if let b = before, !run.recomputed, let file = run.file {
             before = side.withPredictions(b, newCoverage: coverage, settings: run.settings) { log("note: \(file): " + $0) }
         }
-        var diff = run.suite.finish(before: before, after: coverage) { node in tester.coverageLossReason(node, step: request.gridStep) }
+        var diff = run.suite.finish(before: before, after: coverage)
         if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since) }
         if request.shouldStop() { throw RunInterrupted() }
         let knownChange = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: run.settings, baseline: run.baseline,
@@ -278,8 +285,13 @@ public struct RunPipeline: Sendable {
             outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: run.hit, replay: request.replay, step: request.gridStep),
                                           source: info.source)
         }
-        observer?.suiteFinished(outcome)
-        return (outcome, run.suite.rows)
+        // The causes are grouped later, once history is recording, unless a streamed report writes them now.
+        let (regressions, gridStep) = (outcome.diff.regressions, request.gridStep)
+        let grouping = { Cause.group(regressions) { node in tester.coverageLossReason(node, step: gridStep) } }
+        guard let observer else { return (outcome, run.suite.rows, grouping) }
+        outcome.diff.causes = grouping()
+        observer.suiteFinished(outcome)
+        return (outcome, run.suite.rows, nil)
     }
 
     /// The screen's baseline file, if the run has a baselines folder and the file exists; notes about it.

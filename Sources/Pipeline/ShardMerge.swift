@@ -97,7 +97,8 @@ extension RunPipeline {
                 }
                 ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
                 log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
-                let (suite, rows) = try finish(&run, request, folder, log: log, observer: nil)
+                var (suite, rows, grouping) = try finish(&run, request, folder, log: log, observer: nil)
+                if let grouping { suite.diff.causes = grouping() }
                 _ = clock.lap()
                 outcomes.append(suite)
                 history.append(rows)
