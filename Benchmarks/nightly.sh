@@ -3,7 +3,7 @@
 # processes (release build) side by side with the sqlite3 CLI on the same data,
 # in one run, printed as ratios against their targets.
 #
-#   Benchmarks/nightly.sh            (from anywhere; ~5–8 min after the release build, ~1.5 GB of temporary files)
+#   Benchmarks/nightly.sh            (from anywhere; ~1–2 min after the release build, ~1.5 GB of temporary files)
 #   RUNS=1 Benchmarks/nightly.sh     (one repetition of each timing; the default, 3, reports medians of 3)
 #   REPLAY_BIN=… Benchmarks/nightly.sh   (measure a release replay built elsewhere)
 #
