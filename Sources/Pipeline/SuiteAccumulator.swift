@@ -115,8 +115,8 @@ struct SuiteAccumulator {
     }
 
     /// The comparison of the targets' coverage, after every press is in: the findings move into the
-    /// result (the comparison is empty afterwards).
-    /// The comparison's result, its causes left for `Cause.group` (the run groups them once history is recording).
+    /// result (the comparison is empty afterwards). Its causes are left for `Cause.group`: the run
+    /// groups them once history is recording.
     mutating func finish(before: [TargetCoverage]?, after: [TargetCoverage]) -> Comparison.Result {
         comparison.take(before: before, after: after, groupingCauses: false)
     }

@@ -88,8 +88,7 @@ public enum FindingJSON {
             }
             var one = JSONWriter(style: w.style)
             writeSide(s, to: &one)
-            if sides.count >= 4096 { sides.removeAll(keepingCapacity: true) }
-            sides[key] = (one.bytes, s)  // the side keeps its strings, so none can take their place in memory
+            Cache.keep(&sides, key, (one.bytes, s))  // the side keeps its strings, so none can take their place in memory
             w.raw(utf8: one.bytes)
         }
 
@@ -105,12 +104,8 @@ public enum FindingJSON {
                 w.fields(utf8: known.bytes)
                 return
             }
-            var one = JSONWriter(style: w.style)
-            one.beginObject()
-            FindingJSON.writeTail(f, to: &one, cache: &self)
-            let bytes = Array(one.bytes.dropFirst())  // the fields, without the brace that opened them
-            if tails.count >= 4096 { tails.removeAll(keepingCapacity: true) }
-            tails[key] = (bytes, f)  // the finding keeps its strings, so none can take their place in memory
+            let bytes = Cache.fields(w.style) { FindingJSON.writeTail(f, to: &$0, cache: &self) }
+            Cache.keep(&tails, key, (bytes, f))  // the finding keeps its strings, so none can take their place in memory
             w.fields(utf8: bytes)
         }
 
@@ -123,13 +118,23 @@ public enum FindingJSON {
                 w.fields(utf8: known.bytes)
                 return
             }
-            var one = JSONWriter(style: w.style)
-            one.beginObject()
-            FindingJSON.writeHead(f, to: &one)
-            let bytes = Array(one.bytes.dropFirst())
-            if heads.count >= 4096 { heads.removeAll(keepingCapacity: true) }
-            heads[key] = (bytes, f)
+            let bytes = Cache.fields(w.style) { FindingJSON.writeHead(f, to: &$0) }
+            Cache.keep(&heads, key, (bytes, f))
             w.fields(utf8: bytes)
+        }
+
+        /// The fields `write` writes into an object of `style`, as bytes (without the brace that opens it).
+        private static func fields(_ style: JSONWriter.Style, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+            var one = JSONWriter(style: style)
+            one.beginObject()
+            write(&one)
+            return Array(one.bytes.dropFirst())
+        }
+
+        /// Keeps `value` under `key`, starting the table afresh once it holds 4,096 entries.
+        private static func keep<K, V>(_ table: inout [K: V], _ key: K, _ value: V) {
+            if table.count >= 4096 { table.removeAll(keepingCapacity: true) }
+            table[key] = value
         }
     }
 

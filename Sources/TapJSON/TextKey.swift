@@ -37,7 +37,8 @@ public struct TextKey: Hashable, Sendable {
         /// (equal for equal representations; a table still compares the words themselves).
         @inline(__always) public var bits: UInt64 { (a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9 }
 
-        /// `bits` of each of `parts` in turn, mixed (nil parts count as zeros).
+        /// Words (`bits` of strings, indexes, flags) mixed into one, in turn: what a key made of many
+        /// parts is hashed by. (Inlined, the parts' array stays on the stack.)
         @inline(__always) public static func mix(_ parts: UInt64...) -> UInt64 {
             var h: UInt64 = 0x243F_6A88_85A3_08D3
             for p in parts { h = (h ^ p) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
