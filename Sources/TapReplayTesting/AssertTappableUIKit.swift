@@ -11,7 +11,7 @@ import UIKit
 /// memory with the kit, and audits it as `replay audit` would (A1–A10).
 /// The snapshot records the simulator's system
 /// (`device.os`) and the app's SDK (`app.sdk`), which choose the touch-binding
-/// profile (touch-binding.md §7). Each unwaived error fails the test at this
+/// profile (docs/snapshot.md, S9 "Profiles"). Each unwaived error fails the test at this
 /// line, with its node, value and fix.
 ///
 /// ```swift

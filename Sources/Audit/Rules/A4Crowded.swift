@@ -4,7 +4,7 @@ import TapModel
 import TapRules
 
 /// A4 crowded: part of the screen around a target binds `ambiguous`
-/// (touch-binding.md §5): a neighbour covers a touch there within 20 % as much
+/// (docs/snapshot.md, S9 "Outcomes"): a neighbour covers a touch there within 20 % as much
 /// as the target does, so neither takes it — their common container does, and
 /// nothing fires. The engine resolves a tap at every cell of a grid (aligned to
 /// the window) within the touch radius of each SwiftUI target's frame, on the
