@@ -105,14 +105,18 @@ extension ViewEvaluator {
             let owner = ViewEvaluator.enclosingType(of: boundary)
             if let f = boundary.as(FunctionDeclSyntax.self) {
                 guard !["body", "makeBody"].contains(f.name.text) else { return .untold }
-                uses = index.uses(of: f.name.text).filter { ViewEvaluator.enclosingType(of: $0) == owner && isCalled($0) }
+                // Toolbar content, commands and menus are drawn by the system.
+                if let type = f.signature.returnClause?.type.trimmedDescription, ViewEvaluator.isSystemContent(type) { return .systemDrawn }
+                // Called (`row()`) or passed (`.toolbar(content: toolbar)`); never another value's member (`x.row`).
+                uses = index.uses(of: f.name.text).filter { ViewEvaluator.enclosingType(of: $0) == owner && isOwnReference($0) }
             } else if boundary.is(AccessorBlockSyntax.self), let binding = boundary.parent?.as(PatternBindingSyntax.self) {
                 let name = binding.pattern.trimmedDescription
+                if let type = binding.typeAnnotation?.type.trimmedDescription, ViewEvaluator.isSystemContent(type) { return .systemDrawn }
                 if name == "body" {
                     guard let owner else { return .untold }
                     uses = index.uses(of: owner).filter { isCalled($0) }
                 } else {
-                    uses = index.uses(of: name).filter { ViewEvaluator.enclosingType(of: $0) == owner && !isCalled($0) }
+                    uses = index.uses(of: name).filter { ViewEvaluator.enclosingType(of: $0) == owner && !isCalled($0) && isOwnReference($0) }
                 }
             }
             guard !uses.isEmpty, uses.count <= 12 else { return .untold }
@@ -127,6 +131,17 @@ extension ViewEvaluator {
             if told.allSatisfy({ $0.rowContext == first.rowContext }) { agreed.rowContext = first.rowContext }
             return .told(agreed)
         }
+    }
+
+    /// `ToolbarContent`, `Commands`: what a declaration returns that the system draws.
+    static func isSystemContent(_ type: String) -> Bool {
+        ["ToolbarContent", "Commands", "Scene"].contains { type.hasSuffix($0) }
+    }
+
+    /// `row`, `self.row`: a reference to the type's own member, not a member of another value (`x.row`, `.toolbar`).
+    func isOwnReference(_ ref: Syntax) -> Bool {
+        guard let m = ref.parent?.as(MemberAccessExprSyntax.self), m.declName.id == ref.id else { return true }
+        return m.base.map { ModifierChain.isSelf($0) } ?? false
     }
 
     /// `name(…)` or `Name(…)`: the reference is what a call calls.

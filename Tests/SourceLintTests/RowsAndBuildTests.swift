@@ -46,11 +46,30 @@ struct RowsAndBuildTests {
         #expect(rules(settingsRow(style: ".buttonStyle(.plain)", shape: true)).isEmpty)
     }
 
-    @Test("A default-style NavigationLink row is the whole row; under .plain its label's gaps are dead")
+    @Test("A NavigationLink row is the whole row, whatever its style (the List selects it); outside a List, .plain leaves its gaps dead")
     func navigationLinkRow() {
-        let link = "List { NavigationLink { Detail() } label: { HStack { Text(\"Account\"); Spacer(); Text(\"3\") } }%@ }"
-        #expect(rules(screen(link.replacingOccurrences(of: "%@", with: ""))).isEmpty)
-        #expect(rules(screen(link.replacingOccurrences(of: "%@", with: ".buttonStyle(.plain)"))) == ["L1"])
+        let link = "NavigationLink { Detail() } label: { HStack { Text(\"Account\"); Spacer(); Text(\"3\") } }%@"
+        #expect(rules(screen("List { " + link.replacingOccurrences(of: "%@", with: "") + " }")).isEmpty)
+        #expect(rules(screen("List { " + link.replacingOccurrences(of: "%@", with: ".buttonStyle(.plain)") + " }")).isEmpty)
+        #expect(rules(screen("ScrollView { " + link.replacingOccurrences(of: "%@", with: ".buttonStyle(.plain)") + " }")) == ["L1"])
+    }
+
+    @Test("A tap of three or more is a hidden gesture (debug), not a target: no L1")
+    func hiddenGesture() {
+        #expect(rules(screen("VStack { Text(\"a\"); Spacer() }.onTapGesture(count: 5) { debug() }")).isEmpty)
+        #expect(rules(screen("VStack { Text(\"a\"); Spacer() }.onTapGesture(count: 2) { like() }")) == ["L1"])
+    }
+
+    @Test("Buttons in a helper that returns ToolbarContent are the system's: no L1 from the ScrollView that uses it")
+    func toolbarHelper() {
+        #expect(rules("""
+            struct S: View {
+                var body: some View { ScrollView { Text("a") }.toolbar(content: toolbar) }
+                func toolbar() -> some ToolbarContent {
+                    ToolbarItem { Menu("More") { Button { } label: { Label("Share", systemImage: "square.and.arrow.up") } } }
+                }
+            }
+            """).isEmpty)
     }
 
     @Test("E2: two style-less Buttons in one row all fire (L8); with one borderless, each fires alone")
@@ -69,6 +88,9 @@ struct RowsAndBuildTests {
         let row = "struct MessageRow: View { var body: some View { HStack { Button(\"Read\") { }; Button(\"Archive\") { } } } }\n"
         #expect(rules(row + screen("List { ForEach(0..<3) { _ in MessageRow() } }")) == ["L8"])
         #expect(rules(screen("Form { HStack { Picker(\"Unit\", selection: $unit) { Text(\"m\") }; Button(\"Reset\") { } } }")).isEmpty)
+        // A custom view whose body is several views is several rows, one control each.
+        let sections = "struct SettingsLinks: View { var body: some View { NavigationLink(\"Boot\") { Boot() }; NavigationLink(\"Drives\") { Drives() } } }\n"
+        #expect(rules(sections + screen("List { SettingsLinks() }")).isEmpty)
     }
 
     // MARK: - False alarms fixed by their cause

@@ -91,7 +91,8 @@ public struct HollowTapTarget: LintRule {
     public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         if let button = buttonFinding(chain, in: context) { return [button] }
         let misplaced = ShapeAfterGesture.misplacedShape(in: chain)
-        for g in GestureUse.all(in: chain) where g.isTapLike {
+        // A tap of three or more is a hidden gesture (a debug menu, an easter egg), not a target anyone aims at.
+        for g in GestureUse.all(in: chain) where g.isTapLike && !g.isHidden {
             if let misplaced, misplaced.gesture.index == g.index { return [] }   // L2 says it
             if WrongShapeKind.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
             guard let (type, dead, when) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
@@ -115,8 +116,8 @@ public struct HollowTapTarget: LintRule {
         guard let type = view.typeName, type == "Button" || type == "NavigationLink", let call = view.call,
               let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),
               !context.focusDriven,
-              // A NavigationLink in a List is a row the List selects under the automatic style; another style opts out (S13).
-              type == "Button" || env.rowContext == .plain || ViewEvaluator.optsOut(env.buttonStyle),
+              // A NavigationLink in a List is a row the List selects, whatever its style (Decision, docs/lint.md).
+              type == "Button" || env.rowContext == .plain,
               // A contentShape on the Button itself: whether it widens the action (S4 says the action is attached
               // innermost) is left alone; the author meant the whole button.
               !chain.modifiers.contains(where: { ShapeKind.of($0)?.mayWiden == true }),

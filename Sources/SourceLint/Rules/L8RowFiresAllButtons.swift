@@ -107,7 +107,7 @@ extension ViewEvaluator {
         return out
     }
 
-    func rows(of e: ExprSyntax) -> [ExprSyntax] {
+    func rows(of e: ExprSyntax, depth: Int = 0) -> [ExprSyntax] {
         if let ifExpr = e.as(IfExprSyntax.self) {
             var out = rows(in: Array(ifExpr.body.statements))
             switch ifExpr.elseBody {
@@ -127,6 +127,17 @@ extension ViewEvaluator {
         case "ForEach", "Group":
             return rows(in: view.contentItems)
         default:
+            // A custom view whose body is several views (or Sections) is several rows.
+            if let type = view.typeName, chain.modifiers.isEmpty, depth < 4, let decl = index.type(type), decl.kind == .view,
+               let body = decl.body {
+                let inner = body.flatMap { item -> [ExprSyntax] in
+                    switch item.item {
+                    case .expr(let x): return rows(of: x, depth: depth + 1)
+                    default: return rows(in: [item])
+                    }
+                }
+                if inner.count > 1 { return inner }
+            }
             return [e]
         }
     }
@@ -217,14 +228,5 @@ extension ViewEvaluator {
         if let c = b.as(FunctionCallExprSyntax.self), let ref = c.calledExpression.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
         if let m = b.as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" { return m.declName.baseName.text }
         return nil
-    }
-
-    /// A style other than the automatic one: a Button or NavigationLink in a List row under it is not row-level (S13).
-    static func optsOut(_ style: Style?) -> Bool {
-        switch style {
-        case .builtin(let name)?: return name != "automatic"
-        case .custom?, .closure?: return true
-        case .unknown?, nil: return false
-        }
     }
 }
