@@ -38,11 +38,13 @@ public struct Linter: Sendable {
     /// The findings in one file's text, in source order, less the suppressed
     /// ones; the views it declares are the only ones it resolves.
     /// - Complexity: O(n) in the size of the source.
-    public func lint(source: String, file: String) -> [LintFinding] {
+    /// - Parameter configuration: what the file is built for (`#if`, `#available`).
+    public func lint(source: String, file: String, configuration: BuildConfiguration = .default) -> [LintFinding] {
         let tree = SourceFiles.parseTree(source)
         var index = ViewIndex()
         index.add(tree, file: file)
-        return lint(tree: tree, file: file, context: LintContext(evaluator: ViewEvaluator(index: index), file: tree))
+        let evaluator = ViewEvaluator(index: index, configuration: configuration)
+        return lint(tree: tree, file: file, context: LintContext(evaluator: evaluator, file: tree))
     }
 
     /// The findings in one parsed file, with what the whole run knows.

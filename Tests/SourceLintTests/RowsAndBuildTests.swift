@@ -1,7 +1,5 @@
 import Foundation
 import SourceLint
-import SwiftParser
-import SwiftSyntax
 import Testing
 import TestSupport
 
@@ -11,12 +9,7 @@ import TestSupport
 @Suite("Lint: List and Form rows, false alarms, #if and #available")
 struct RowsAndBuildTests {
     func findings(_ source: String, build: BuildConfiguration = .default) -> [LintFinding] {
-        let text = "import SwiftUI\n" + source
-        let tree = Parser.parse(source: text)
-        var index = ViewIndex()
-        index.add(tree, file: "Example.swift")
-        let context = LintContext(evaluator: ViewEvaluator(index: index, configuration: build), file: tree)
-        return Linter().lint(tree: tree, file: "Example.swift", context: context)
+        Linter().lint(source: "import SwiftUI\n" + source, file: "Example.swift", configuration: build)
     }
 
     func rules(_ source: String, build: BuildConfiguration = .default) -> [String] { findings(source, build: build).map(\.rule) }
