@@ -273,7 +273,7 @@ struct ShardTests {
         rig.request.hit.touchRadius = 12
         rig.request.screens = ["Settings"]
         let whole = try rig.run()
-        #expect(whole.suites.map(\.suite) == ["Settings"] && whole.screensNotInRun == ["Checkout"])
+        #expect(whole.suites.map(\.suite) == ["Settings"] && whole.screensNotInRun == ["Checkout", "Preferences"])
         #expect(whole.suites[0].profile == "ios17" && whole.suites[0].touchRadius == 12)
         for n in 1...3 {
             try rig.resetHistory()

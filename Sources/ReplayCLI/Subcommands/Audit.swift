@@ -8,7 +8,7 @@ import TapModel
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Static findings over snapshots (rules A1–A10): hollow, small, crowded, intercepted, invisible, error-prone targets and more, with the numbers and a fix.",
+        abstract: "Static findings over snapshots (rules A1–A11): hollow, small, crowded, intercepted, invisible, error-prone targets and more, with the numbers and a fix.",
         discussion: """
         Every number comes from the engine's own sampling of each target's frame (the grid replay deadzones uses), with the fix to make. Rules: A1 hollow target, A2 shape after gesture, A3 small target, A4 crowded, A5 intercepted, A6 waiting single tap, A7 outside the parent, A8 invisible handler, A9 disabled target, A10 error-prone target (docs/audit.md). A10 predicts how many of the touches a person aims at each target's centre fail: Bi and Zhai's model of finger touches at the screen's density (--mm-per-point, else from device.model, else 0.16), through the engine's binding; a warning from --failure-warning [0.05], an error from --failure-error [0.15]. A waived finding is listed as waived, never dropped.
 
