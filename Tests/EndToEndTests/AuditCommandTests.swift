@@ -140,7 +140,12 @@ struct AuditCommandTests {
     func exampleWaivers() throws {
         let r = try Replay.run(["audit", checkout, "--waivers", Replay.root + "/docs/audit-waivers.json"])
         #expect(r.status == 1 && r.stderr.isEmpty)
-        #expect(r.stdout.contains("waived A8 invisible handler  hiddenButton") && r.stdout.contains("error A7 outside the parent  card.coupon"))
+        #expect(r.stdout.contains("● hiddenButton (hiddenAction): waived A8 invisible handler 100%")
+                && r.stdout.contains("● card.coupon (applyCoupon): error A7 outside the parent 50%"))
+        // One cause per target, symptoms folded; the summary at the end as well; no line over 120 columns.
+        #expect(r.stdout.contains("      explains: error A10 error-prone target 50.7%"))
+        #expect(r.stdout.hasSuffix("Checkout: 8 targets with findings, one cause each; 2 errors, 4 warnings, 1 note; 3 waived\n"))
+        #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 120 })
         #expect(r.stdout.contains("; 3 waived"))
     }
 
