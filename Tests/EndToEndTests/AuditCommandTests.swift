@@ -136,6 +136,20 @@ struct AuditCommandTests {
         #expect(text.stdout.contains("waived A7") && text.stdout.contains("redesign lands in 3.3"))
     }
 
+    @Test("docs/audit.md quotes the audit of the hollow build as it prints: one cause per row, its symptoms folded, the summary at the end")
+    func docQuote() throws {
+        let doc = try String(contentsOfFile: Replay.root + "/docs/audit.md", encoding: .utf8)
+        let start = try #require(doc.range(of: "```\nSettings (Traces/builds/Settings.no-content-shape.json)"))
+        let end = try #require(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
+        let quoted = doc[doc.index(start.lowerBound, offsetBy: 4)..<end.lowerBound].split(separator: "\n").map(String.init)
+        let r = try Replay.run(["audit", "Traces/builds/Settings.no-content-shape.json"], cwd: Replay.root)
+        #expect(r.status == 1)
+        let printed = r.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(printed.prefix(8)) == Array(quoted.prefix(8)))
+        #expect(printed.last == quoted.last)
+        #expect(printed.filter { $0.hasPrefix("  ● ") }.count == 3)
+    }
+
     @Test("The shipped example waivers: the three hidden Checkout buttons are waived, the coupon's A7 still fails")
     func exampleWaivers() throws {
         let r = try Replay.run(["audit", checkout, "--waivers", Replay.root + "/docs/audit-waivers.json"])
