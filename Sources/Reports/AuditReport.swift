@@ -10,6 +10,7 @@ public enum AuditReport {
             w.field("rule", f.rule)
             w.field("severity", f.severity.rawValue)
             w.field("node", f.node)
+            if let label = f.label { w.field("label", label) }
             w.field("action", f.action)
             w.field("value", rounded: f.value)
             w.field("message", f.message)
@@ -64,7 +65,7 @@ public enum AuditReport {
                 let rule = AuditRules.rule(f.rule)
                 let value = rule.map { $0.unit.format(f.value) } ?? AuditContext.number(f.value)
                 let label = f.waived ? "waived" : f.severity.rawValue
-                out += "  \(label) \(f.rule) \(rule?.name ?? "")  \(f.node)\(f.action.map { " (\($0))" } ?? ""): \(value)\n"
+                out += "  \(label) \(f.rule) \(rule?.name ?? "")  \(f.target): \(value)\n"
                 out += "      \(f.message)\n"
                 out += "      fix: \(f.fix)\n"
                 if let why = f.waiverReason { out += "      waived (\(f.severity.rawValue)): \(why)\n" }
@@ -85,7 +86,7 @@ public enum AuditReport {
             for (node, action) in nodes {
                 let mine = r.findings.filter { $0.node == node }
                 let failures = mine.filter(\.fails).map { f in
-                    JUnitXML.Failure(type: f.rule, message: "\(f.rule) \(f.node): \(f.message)", detail: detail(f))
+                    JUnitXML.Failure(type: f.rule, message: "\(f.rule) \(f.node)\(f.label.map { " '\($0)'" } ?? ""): \(f.message)", detail: detail(f))
                 }
                 let output = mine.filter { !$0.fails }.map { detail($0) }.joined(separator: "\n\n")
                 suite.testcase("\(r.screen).audit", action.map { "\(node) (\($0))" } ?? node, failures: failures, output: output)
@@ -97,6 +98,7 @@ public enum AuditReport {
 
     static func detail(_ f: AuditFinding) -> String {
         var lines = ["rule: \(f.rule) \(AuditRules.rule(f.rule)?.name ?? "")", "severity: \(f.severity.rawValue)", "node: \(f.node)"]
+        if let l = f.label { lines.append("label: \(l)") }
         if let a = f.action { lines.append("action: \(a)") }
         lines.append("value: \(AuditRules.rule(f.rule).map { $0.unit.format(f.value) } ?? AuditContext.number(f.value))")
         if let why = f.waiverReason { lines.append("waived: \(why)") }
