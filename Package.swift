@@ -82,7 +82,7 @@ let package = Package(
                           path: "Sources/ReplayLintTool"),
         .plugin(name: "ReplayLintBuildPlugin", capability: .buildTool(), dependencies: ["replay-lint"]),
         .plugin(name: "ReplayLintCommandPlugin",
-                capability: .command(intent: .custom(verb: "replay-lint", description: "Find the hit-testing traps in SwiftUI source (L1–L7)")),
+                capability: .command(intent: .custom(verb: "replay-lint", description: "Find the hit-testing traps in SwiftUI source (L1–L8)")),
                 dependencies: ["replay-lint"]),
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
@@ -102,7 +102,8 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["HitTesting", "ReplayEngine", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel"]),
-        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapJSON", "TapModel", "TestSupport"], resources: [.copy("Resources")]),
+        .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapJSON", "TapModel", "HitTesting", "TestSupport"],
+                    resources: [.copy("Resources")]),
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),

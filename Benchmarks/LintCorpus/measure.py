@@ -20,8 +20,8 @@ import argparse, csv, json, os, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-def table(name):
-    with open(os.path.join(HERE, name), newline='') as f:
+def table(name, corpus='.'):
+    with open(os.path.join(HERE, corpus, name), newline='') as f:
         return list(csv.DictReader((l for l in f if not l.startswith('#')), delimiter='\t'))
 
 def git_dir(repos, repo):
@@ -38,11 +38,12 @@ def main():
     ap.add_argument('--repos', required=True, help='folder holding the repositories (OWNER+NAME or OWNER/NAME)')
     ap.add_argument('--keep', help='copy the corpus here instead of a temporary folder')
     ap.add_argument('--print-findings', action='store_true', help='print every finding with its judgment')
+    ap.add_argument('--corpus', default='.', help='the folder beside this script with manifest.tsv, findings.tsv, traps.tsv (heldout: the corpus not tuned on)')
     args = ap.parse_args()
 
-    manifest = table('manifest.tsv')
-    judged = {(r['repo'], r['path'], int(r['line']), r['rule']): r for r in table('findings.tsv')}
-    traps = {(r['repo'], r['path'], int(r['line'])): r for r in table('traps.tsv')}
+    manifest = table('manifest.tsv', args.corpus)
+    judged = {(r['repo'], r['path'], int(r['line']), r['rule']): r for r in table('findings.tsv', args.corpus)}
+    traps = {(r['repo'], r['path'], int(r['line'])): r for r in table('traps.tsv', args.corpus)}
     root = args.keep or tempfile.mkdtemp(prefix='lint-corpus-')
     missing_repos = set()
     by_repo = {}
@@ -76,7 +77,7 @@ def main():
     true_pos = [f for f in findings if judged.get(f[:4], {}).get('verdict') == 'true']
     false_pos = [f for f in findings if judged.get(f[:4], {}).get('verdict') == 'false']
     unjudged = [f for f in findings if f[:4] not in judged]
-    reported_l1 = {f[:3] for f in findings if f[3] == 'L1'}
+    reported_l1 = {f[:3] for f in findings if f[3] in ('L1', 'L8')}
     in_corpus = {k: v for k, v in traps.items() if k[0] in by_repo}
     found = [k for k in in_corpus if k in reported_l1]
     missed = [k for k in in_corpus if k not in reported_l1]
@@ -87,7 +88,11 @@ def main():
     if judged_count:
         print(f'precision: {len(true_pos)}/{judged_count} = {100 * len(true_pos) / judged_count:.1f} %')
     if in_corpus:
-        print(f'recall (L1, hollow tap targets): {len(found)}/{len(in_corpus)} = {100 * len(found) / len(in_corpus):.1f} %')
+        print(f'recall (L1 and L8, hollow tap targets): {len(found)}/{len(in_corpus)} = {100 * len(found) / len(in_corpus):.1f} %')
+        kinds = sorted({v.get('kind') or '' for v in in_corpus.values()} - {''})
+        for kind in kinds:
+            of_kind = [k for k in in_corpus if in_corpus[k].get('kind') == kind]
+            print(f'  {kind}: {len([k for k in of_kind if k in reported_l1])}/{len(of_kind)}')
     if args.print_findings:
         for f in findings:
             j = judged.get(f[:4])

@@ -22,14 +22,17 @@ public enum AuditUnit: String, Sendable {
     case points
     case squarePoints
     case milliseconds
+    /// A number of views.
+    case count
 
-    /// `63.1%`, `24 pt`, `120 pt²`, `350 ms`.
+    /// `63.1%`, `24 pt`, `120 pt²`, `350 ms`, `2`.
     public func format(_ value: Double) -> String {
         switch self {
         case .fraction: return AuditContext.percent(value)
         case .points: return AuditContext.number(value) + " pt"
         case .squarePoints: return AuditContext.number(value) + " pt²"
         case .milliseconds: return AuditContext.number(value) + " ms"
+        case .count: return AuditContext.number(value)
         }
     }
 }

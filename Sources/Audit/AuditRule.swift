@@ -1,7 +1,7 @@
 import TapModel
 import TapRules
 
-/// One audit rule (A1 … A10): one type per rule, one file each under Rules/
+/// One audit rule (A1 … A11): one type per rule, one file each under Rules/
 /// named `<ID><Name>.swift`. Its `description` (the vocabulary every rule
 /// family shares) carries examples that trigger it and examples that do not
 /// (tiny view trees), which one generic test runs.
@@ -45,6 +45,7 @@ public enum AuditRules {
     public static let all: [any AuditRule.Type] = [
         HollowTargetRule.self, ShapeAfterGestureRule.self, SmallTargetRule.self, CrowdedRule.self, InterceptedRule.self,
         WaitingSingleTapRule.self, OutsideParentRule.self, InvisibleHandlerRule.self, DisabledTargetRule.self, ErrorProneTargetRule.self,
+        RowFiresTogetherRule.self,
     ]
 
     public static func rule(_ id: String) -> (any AuditRule.Type)? { all.first { $0.id == id } }

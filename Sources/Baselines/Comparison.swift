@@ -36,10 +36,14 @@ public struct Comparison: Sendable {
         }
 
         /// Moves every regression to `known`, accepted by `who` for `why` on `since` (`replay accept`,
-        /// `run --record --why`): the suite then passes, listing them as known.
-        public mutating func acceptRegressions(who: String?, why: String, since: String?) {
+        /// `run --record --why`): the suite then passes, listing them as known. Each is accepted as its
+        /// rule on its target, at the level `after` gives the target now (worse than that is new).
+        public mutating func acceptRegressions(who: String?, why: String, since: String?, after: [TargetCoverage] = []) {
+            var now: [String: TargetCoverage] = [:]
+            for t in after { now[t.node] = t }
             for var f in regressions {
-                f.accepted = f.accepting(who: who, why: why, since: since)
+                f.accepted = f.accepting(who: who, why: why, since: since, level: (f.causeNode.flatMap { now[$0] }).map(KnownProblems.level))
+                f.worse = nil
                 known.append(f)
             }
             regressions = []
@@ -57,6 +61,8 @@ public struct Comparison: Sendable {
     private var newPressTraces = Set<String>()
     /// The baseline's known problems, by what they are about.
     private let known: [AcceptedProblem.Key: AcceptedProblem]
+    /// Whether some of them name one press (entries written by older versions).
+    private let knownPresses: Bool
     private var knownFound: [Finding] = []
     /// The traces the known press problems name.
     private let knownTraces: Set<String>
@@ -64,6 +70,12 @@ public struct Comparison: Sendable {
     private var tracesSeen = Set<String>()
     /// … and compared with a baseline's side (R1–R3 can only be found there).
     private var tracesCompared = Set<String>()
+    /// The targets known problems of the press rules name (R1–R3, R6).
+    private let knownNodes: Set<String>
+    /// Those of them a press expected, and those a press fired on a baseline's side: such an entry is
+    /// fixed only where presses on its target were replayed.
+    private var nodesSeen = Set<String>()
+    private var nodesCompared = Set<String>()
 
     /// - Parameter known: the baseline's known problems: a finding one of them names is listed as known, never a regression.
     public init(suite: String, thresholds: DiffThresholds = DiffThresholds(), known: [AcceptedProblem] = []) {
@@ -73,6 +85,15 @@ public struct Comparison: Sendable {
         for k in known { byKey[k.key] = k }
         self.known = byKey
         knownTraces = Set(known.compactMap(\.trace))
+        knownPresses = !knownTraces.isEmpty
+        knownNodes = Set(known.filter { $0.trace == nil && !(Rule(rawValue: $0.rule)?.isAboutTarget ?? true) }.map(\.node))
+    }
+
+    /// The known problem a finding is: its rule on its target, else (an older entry) its press.
+    @inline(__always) private func entry(for f: Finding) -> AcceptedProblem? {
+        if let k = known[f.acceptanceKey] { return k }
+        guard knownPresses, let key = f.pressKey else { return nil }
+        return known[key]
     }
 
     /// Checks one press by every press rule.
@@ -83,6 +104,10 @@ public struct Comparison: Sendable {
         if knownTraces.contains(pair.current.trace) {
             tracesSeen.insert(pair.current.trace)
             if pair.before != nil { tracesCompared.insert(pair.current.trace) }
+        }
+        if !knownNodes.isEmpty {
+            if let e = pair.current.expect, knownNodes.contains(e) { nodesSeen.insert(e) }
+            if let n = pair.before?.node, knownNodes.contains(n) { nodesCompared.insert(n) }
         }
         let rules = Comparison.pressRuleSet
         take(rules.0.check(pair, suite: suite, thresholds: thresholds, texts: &deadZoneTexts), regressed: &regressed)
@@ -96,7 +121,7 @@ public struct Comparison: Sendable {
     @inline(__always) private mutating func take(_ finding: consuming Finding?, regressed: inout Bool) {
         guard var f = finding else { return }
         if f.kind == .regression {
-            if !known.isEmpty, let k = known[f.acceptanceKey] {
+            if !known.isEmpty, let k = entry(for: f) {
                 f.accepted = k
                 knownFound.append(f)
                 return
@@ -127,17 +152,23 @@ public struct Comparison: Sendable {
         /// The traces known press problems name whose presses were seen, and compared with a baseline's side.
         public var knownTracesSeen = Set<String>()
         public var knownTracesCompared = Set<String>()
+        /// The targets known problems name that presses expected, and fired on a baseline's side.
+        public var knownNodesSeen = Set<String>()
+        public var knownNodesCompared = Set<String>()
         public init(regressions: [Finding] = [], improvements: [Finding] = [], known: [Finding] = [], newPresses: Int = 0,
-                    newPressTraces: Set<String> = [], knownTracesSeen: Set<String> = [], knownTracesCompared: Set<String> = []) {
+                    newPressTraces: Set<String> = [], knownTracesSeen: Set<String> = [], knownTracesCompared: Set<String> = [],
+                    knownNodesSeen: Set<String> = [], knownNodesCompared: Set<String> = []) {
             self.regressions = regressions; self.improvements = improvements; self.known = known
             self.newPresses = newPresses; self.newPressTraces = newPressTraces
             self.knownTracesSeen = knownTracesSeen; self.knownTracesCompared = knownTracesCompared
+            self.knownNodesSeen = knownNodesSeen; self.knownNodesCompared = knownNodesCompared
         }
     }
 
     public var pending: Pending {
         Pending(regressions: regressions, improvements: improvements, known: knownFound, newPresses: newPresses,
-                newPressTraces: newPressTraces, knownTracesSeen: tracesSeen, knownTracesCompared: tracesCompared)
+                newPressTraces: newPressTraces, knownTracesSeen: tracesSeen, knownTracesCompared: tracesCompared,
+                knownNodesSeen: nodesSeen, knownNodesCompared: nodesCompared)
     }
 
     /// Adds presses compared elsewhere (another shard's), as if they had come now. A known
@@ -147,7 +178,7 @@ public struct Comparison: Sendable {
         regressions += other.regressions
         improvements += other.improvements
         for var f in other.known {
-            guard let k = f.accepted ?? known[f.acceptanceKey] else { regressions.append(f); continue }
+            guard let k = f.accepted ?? entry(for: f) else { regressions.append(f); continue }
             f.accepted = k
             knownFound.append(f)
         }
@@ -155,6 +186,8 @@ public struct Comparison: Sendable {
         newPressTraces.formUnion(other.newPressTraces)
         tracesSeen.formUnion(other.knownTracesSeen.intersection(knownTraces))
         tracesCompared.formUnion(other.knownTracesCompared.intersection(knownTraces))
+        nodesSeen.formUnion(other.knownNodesSeen.intersection(knownNodes))
+        nodesCompared.formUnion(other.knownNodesCompared.intersection(knownNodes))
     }
 
     /// Adds the target rules and the causes.
@@ -183,7 +216,7 @@ public struct Comparison: Sendable {
                 for var f in rule.findings(before: before, after: after, suite: suite, thresholds: thresholds) {
                     switch f.kind {
                     case .regression:
-                        if let k = known[f.acceptanceKey] {
+                        if let k = entry(for: f) {
                             f.accepted = k
                             knownFound.append(f)
                         } else {
@@ -199,17 +232,45 @@ public struct Comparison: Sendable {
             notes.append(Finding(kind: .new, rule: .newPress, suite: suite,
                                  message: "\(newPresses) press\(newPresses == 1 ? "" : "es") not in the baseline (traces \(newPressTraces.sorted().joined(separator: ", ")))"))
         }
-        Comparison.order(&regressions)
-        // A known problem is fixed when this run could have found it and did not: its press was
-        // replayed (R6 needs nothing else; R1–R3 also a baseline's snapshot), or, for R4 and R5,
-        // the targets were compared with a baseline.
-        let found = Set(knownFound.map(\.acceptanceKey))
+        // A known problem is fixed when this run could have found it and did not: for one of R4, R5
+        // and R7, the targets were compared with a baseline; for a target's R1–R3 or R6, presses on it
+        // were replayed (R6 needs nothing else; R1–R3 also a baseline's snapshot) and the target is
+        // better than when it was accepted; for an older entry naming one press, that press was replayed.
+        let found = Set(knownFound.map { $0.accepted?.key ?? $0.acceptanceKey })
+        var now: [String: TargetCoverage] = [:]
+        for t in after { now[t.node] = t }
         let fixed = known.values.filter { k in
             guard !found.contains(k.key), let rule = Rule(rawValue: k.rule) else { return false }
             if rule.isAboutTarget { return before != nil }
-            guard let trace = k.trace else { return false }
+            guard let trace = k.trace else {
+                let replayed = rule == .expectation ? nodesSeen.contains(k.node) : nodesCompared.contains(k.node)
+                guard replayed else { return false }
+                guard let level = k.level, let t = now[k.node] else { return true }
+                return KnownProblems.better(t, than: level, thresholds: thresholds)
+            }
             return rule == .expectation ? tracesSeen.contains(trace) : tracesCompared.contains(trace)
         }
+        // A known problem found worse than accepted (its target's coverage or predicted success) is new.
+        if knownFound.contains(where: { $0.accepted?.level != nil }) {
+            var still: [Finding] = []
+            var worse: [String: String?] = [:]
+            for var f in knownFound {
+                guard let k = f.accepted, let level = k.level, let t = now[k.node] else { still.append(f); continue }
+                let what: String?
+                if let w = worse[k.node + "\u{0}" + k.rule] { what = w } else {
+                    what = KnownProblems.worse(t, than: level, thresholds: thresholds)
+                    worse[k.node + "\u{0}" + k.rule] = what
+                }
+                guard let what else { still.append(f); continue }
+                f.worse = what
+                // (A press's message says so; a target's finding is its cause's summary, which says it once.)
+                if f.trace != nil { f.message += " — worse than accepted (\(what))" }
+                f.accepted = nil
+                regressions.append(f)
+            }
+            knownFound = still
+        }
+        Comparison.order(&regressions)
         Comparison.order(&improvements)
         Comparison.order(&knownFound)
         return Result(regressions: regressions, improvements: improvements, notes: notes,
@@ -333,6 +394,9 @@ public struct Cause: Sendable, Equatable {
                 case .predicted: if let predicted { parts.append(predicted) }
                 default: break
                 }
+            }
+            if let worse = indices.lazy.compactMap({ regressions[$0].worse }).first {
+                parts.append("worse than accepted: \(worse)")
             }
             // The target's own action: what fired before (a stolen press's current action is the thief's).
             let action = indices.lazy.compactMap { regressions[$0].before?.action ?? regressions[$0].action }.first

@@ -85,6 +85,7 @@ public struct Finding: Sendable, Equatable {
         var probe = false
         var partOf: Int?
         var accepted: AcceptedProblem?
+        var worse: String?
 
         init(kind: Kind, rule: Rule, suite: String, trace: String?, press: Int?, at: Point?, node: String?, action: String?,
              expect: String?, before: Side?, after: Side?, message: String, reason: String?) {
@@ -96,7 +97,7 @@ public struct Finding: Sendable, Equatable {
         func copy() -> Box {
             let b = Box(kind: kind, rule: rule, suite: suite, trace: trace, press: press, at: at, node: node, action: action,
                         expect: expect, before: before, after: after, message: message, reason: reason)
-            b.probe = probe; b.partOf = partOf; b.accepted = accepted
+            b.probe = probe; b.partOf = partOf; b.accepted = accepted; b.worse = worse
             return b
         }
     }
@@ -131,6 +132,9 @@ public struct Finding: Sendable, Equatable {
     public var partOf: Int? { get { box.partOf } set { owned.partOf = newValue } }
     /// The baseline's known problem this finding is (accepted on review: listed, never failing).
     public var accepted: AcceptedProblem? { get { box.accepted } set { owned.accepted = newValue } }
+    /// A known problem found worse than accepted: what got worse (`own 36.9% when accepted → 20.1%`).
+    /// The finding is then a regression, never known.
+    public var worse: String? { get { box.worse } set { owned.worse = newValue } }
 
     public init(kind: Kind, rule: Rule, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
                 node: String? = nil, action: String? = nil, expect: String? = nil, before: Side? = nil, after: Side? = nil,
@@ -145,7 +149,7 @@ public struct Finding: Sendable, Equatable {
         return x.kind == y.kind && x.rule == y.rule && x.suite == y.suite && x.trace == y.trace && x.press == y.press
             && x.at == y.at && x.node == y.node && x.action == y.action && x.expect == y.expect && x.before == y.before
             && x.after == y.after && x.message == y.message && x.reason == y.reason && x.probe == y.probe
-            && x.partOf == y.partOf && x.accepted == y.accepted
+            && x.partOf == y.partOf && x.accepted == y.accepted && x.worse == y.worse
     }
 
     /// Both sides' identities when both are a press's (`Side.identity`), read in place.
@@ -164,16 +168,23 @@ public struct Finding: Sendable, Equatable {
         return node.map { "target \($0)" + (action.map { " (\($0))" } ?? "") } ?? suite
     }
 
-    /// What a known problem names this finding by: rule and press, or rule and target.
+    /// What a known problem names this finding by: its rule (the cause) and the target whose
+    /// behaviour changed — never the press that showed it, so new presses on an accepted problem are known.
     public var acceptanceKey: AcceptedProblem.Key {
-        AcceptedProblem.Key(rule: rule.rawValue, node: causeNode ?? suite, trace: rule.isAboutTarget ? nil : trace,
-                            press: rule.isAboutTarget ? nil : press)
+        AcceptedProblem.Key(rule: rule.rawValue, node: causeNode ?? suite, trace: nil, press: nil)
     }
 
-    /// This finding as a known problem, accepted by `who` for `why` on `since`.
-    public func accepting(who: String?, why: String, since: String?) -> AcceptedProblem {
-        AcceptedProblem(rule: rule.rawValue, node: causeNode ?? suite, trace: rule.isAboutTarget ? nil : trace,
-                        press: rule.isAboutTarget ? nil : press, who: who, why: why, since: since)
+    /// What a known problem written by an older version 2 names a press finding by: rule and press
+    /// (nil for a target's finding). Such entries are still read, and mean that press.
+    public var pressKey: AcceptedProblem.Key? {
+        guard !rule.isAboutTarget, let trace, let press else { return nil }
+        return AcceptedProblem.Key(rule: rule.rawValue, node: "", trace: trace, press: press)
+    }
+
+    /// This finding as a known problem, accepted by `who` for `why` on `since`, at `level`
+    /// (the target as it is now: worse than it is new).
+    public func accepting(who: String?, why: String, since: String?, level: AcceptedProblem.Level? = nil) -> AcceptedProblem {
+        AcceptedProblem(rule: rule.rawValue, node: causeNode ?? suite, who: who, why: why, since: since, level: level)
     }
 
     /// The target whose behaviour changed: what used to fire (R1–R3), what was expected (R6), the target (R4, R5, R7).

@@ -1,3 +1,5 @@
+import HitTesting
+import TapJSON
 import TapModel
 
 /// Who accepts the problems a run finds, and why: `replay accept --why …` and
@@ -47,12 +49,27 @@ public enum KnownProblems {
     ///   - old: the baseline's known problems before the run.
     ///   - result: the run's comparison.
     ///   - rerecorded: the baseline's snapshot is replaced by this run's (`--record`).
-    public static func next(old: [AcceptedProblem], result: Comparison.Result, rerecorded: Bool) -> KnownChange {
+    ///   - after: the targets' coverage in this run: an older entry naming one press that the run
+    ///     found again is rewritten as its rule on its target, at the target's level now.
+    public static func next(old: [AcceptedProblem], result: Comparison.Result, rerecorded: Bool,
+                            after: [TargetCoverage] = []) -> KnownChange {
         let oldByKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        var now: [String: TargetCoverage] = [:]
+        for t in after { now[t.node] = t }
         var change = KnownChange()
         var seen = Set<AcceptedProblem.Key>()
         for f in result.known {
-            guard let k = f.accepted, seen.insert(k.key).inserted else { continue }
+            guard var k = f.accepted else { continue }
+            if k.trace != nil {
+                // An entry naming one press, found again: it becomes the problem itself (rule and target).
+                seen.insert(k.key)
+                k = AcceptedProblem(rule: k.rule, node: f.causeNode ?? f.suite, who: k.who, why: k.why, since: k.since,
+                                    level: (f.causeNode.flatMap { now[$0] }).map(level))
+                guard seen.insert(k.key).inserted else { continue }
+                change.kept.append(oldByKey[k.key] ?? k)
+                continue
+            }
+            guard seen.insert(k.key).inserted else { continue }
             if let first = oldByKey[k.key] { change.kept.append(first) } else { change.added.append(k) }
         }
         let fixed = Set(result.fixed.map(\.key))
@@ -68,5 +85,42 @@ public enum KnownProblems {
         change.kept = AcceptedProblem.sorted(change.kept)
         change.dropped = AcceptedProblem.sorted(change.dropped)
         return change
+    }
+
+    /// A target as a known problem's level: its fractions (4 decimals), the target that takes
+    /// its stolen taps, and its predicted first-try success.
+    public static func level(_ t: TargetCoverage) -> AcceptedProblem.Level {
+        AcceptedProblem.Level(own: JSONValue.round(t.own), miss: JSONValue.round(t.miss), stolen: JSONValue.round(t.stolen),
+                              blocked: JSONValue.round(t.blocked), ambiguous: JSONValue.round(t.ambiguous),
+                              disabled: JSONValue.round(t.disabled), stolenBy: t.stolen > 0 ? t.stolenBy : nil,
+                              predicted: t.predicted.map { JSONValue.round($0.success) })
+    }
+
+    /// What of a target is worse than its accepted level, by more than R4's and R7's thresholds
+    /// (`own 36.9% when accepted → 20.1%`), or nil. Another target now taking its taps is worse too.
+    public static func worse(_ t: TargetCoverage, than level: AcceptedProblem.Level, thresholds: DiffThresholds) -> String? {
+        let limit = thresholds.coverage + 1e-9
+        var parts: [String] = []
+        let current = Dictionary(t.fractions.map { ($0.name, JSONValue.round($0.value)) }, uniquingKeysWith: { a, _ in a })
+        for (name, was) in level.fractions {
+            guard let is_ = current[name] else { continue }
+            let delta = name == "own" ? was - is_ : is_ - was
+            if delta > limit { parts.append("\(name) \(pct(was)) when accepted → \(pct(is_))") }
+        }
+        if let thief = t.stolenBy, t.stolen > limit, let was = level.stolenBy, was != thief {
+            parts.append("stolen by \(thief), accepted: by \(was)")
+        }
+        if let was = level.predicted, let is_ = t.predicted.map({ JSONValue.round($0.success) }), was - is_ > thresholds.predicted + 1e-9 {
+            parts.append("predicted first-try success \(pct(was)) when accepted → \(pct(is_))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// Whether a target is better than its accepted level: its `own` fraction grew by more than R4's
+    /// threshold, or it fires over its whole frame (within the threshold).
+    public static func better(_ t: TargetCoverage, than level: AcceptedProblem.Level, thresholds: DiffThresholds) -> Bool {
+        let own = JSONValue.round(t.own), limit = thresholds.coverage + 1e-9
+        guard let was = level.own else { return true }
+        return own - was > limit || 1 - own <= limit
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TapJSON
 
 /// When baselines are written (as in swift-snapshot-testing): a value, with
 /// `REPLAY_RECORD` as the fallback so CI can forbid recording.
@@ -131,6 +132,7 @@ public struct BaselineFolder: Sendable {
             }
             return baseline
         } catch let e as BaselineError {
+            if let other = FileKind.mismatch(data, file: file, expected: "tapreplay-baseline") { throw BaselineError(line: nil, other) }
             throw BaselineError(line: nil, e.located(in: file))
         }
     }

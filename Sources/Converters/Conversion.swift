@@ -2,7 +2,7 @@ import Foundation
 import TapJSON
 import TapModel
 
-/// The sources `replay convert` reads (capture.md).
+/// The sources `replay convert` reads (docs/capture.md).
 public enum CaptureFormat: String, Sendable, CaseIterable {
     case tapreplayCapture = "tapreplay-capture"
     case swiftuiDebug = "swiftui-debug"

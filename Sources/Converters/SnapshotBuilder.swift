@@ -2,7 +2,7 @@ import TapJSON
 import TapModel
 
 /// The one way a converter makes a snapshot: every value a reader found is
-/// checked against the rules the snapshot reader applies (snapshot.md), so
+/// checked against the rules the snapshot reader applies (docs/snapshot.md), so
 /// `convert` never writes a file that `hit`, `run` or `import` then refuse.
 ///
 /// What cannot be represented is clamped or dropped with a warning naming the

@@ -1,6 +1,6 @@
 import TapModel
 
-/// The type-name mapping of capture.md: SwiftUI runtime types (as `readableType`
+/// The type-name mapping of docs/capture.md: SwiftUI runtime types (as `readableType`
 /// spells them, module prefixes and generic arguments tolerated) to snapshot
 /// node types, leaves, shapes, modifiers and gestures.
 enum SwiftUITypeMapping {

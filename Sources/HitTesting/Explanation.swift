@@ -14,6 +14,8 @@ extension HitTester {
             return "gesture"
         case .control: return "control"
         case .recognizer: return "\(h.gestureName) recognizer"
+        case .touchAction: return "touchAction"
+        case .row: return "row"
         }
     }
 
@@ -24,6 +26,10 @@ extension HitTester {
     public func firesReason(_ h: Handler) -> String { firesReasons[h.node][h.slot] }
 
     static func describe(_ h: Handler, in nodes: [Node]) -> String {
+        if case .row = h.source {
+            let actions = h.rowActions.isEmpty ? "" : " (\(h.rowActions.joined(separator: ", ")))"
+            return "\(nodes[h.node].id)'s row\(actions)"
+        }
         let action = h.action.map { " (\($0))" } ?? ""
         return "\(nodes[h.node].id)'s \(entryName(of: h, in: nodes))\(action)"
     }
@@ -43,7 +49,11 @@ extension HitTester {
         case .hit:
             guard let h = r.handler else { return "" }
             var text: String
-            if r.hitView == h.node {
+            if case .row = h.source {
+                let kinds = rowControlKinds(h.node)
+                text = "\(id(h.node)) takes the tap: the cell is the target of its \(kinds)"
+                text += h.rowActions.count > 1 ? "; \(h.rowActions.joined(separator: ", ")) fire together (S15)" : " (S12)"
+            } else if r.hitView == h.node {
                 text = "tap on \(id(h.node)) fires \(describe(h))"
             } else {
                 text = "\(id(r.hitView)) takes the tap; \(describe(h)) fires"
@@ -51,6 +61,7 @@ extension HitTester {
             if !r.simultaneous.isEmpty {
                 text += "; \(r.simultaneous.map(describe).joined(separator: ", ")) fire\(r.simultaneous.count == 1 ? "s" : "") as well"
             }
+            if let rule = r.rule, rule != "S12", rule != "S15" { text += " (\(rule))" }
             return text
         case .expanded:
             guard let h = r.handler, let c = r.candidates.first else { return "" }
@@ -70,6 +81,9 @@ extension HitTester {
         case .blocked:
             guard let meant = r.meantFor else { return "" }
             var text = "\(id(r.interceptor)) intercepts the tap meant for \(id(meant.node))"
+            if r.rule == "U10" {
+                return text + ": a control fires only when it is itself the hit view, and \(id(r.interceptor)) is an interactive view inside it (U10)"
+            }
             if let stop = r.location.binding?.stop, let best = stop.best, let runner = stop.runnerUp {
                 let (mine, other) = node(ofResponder: runner.bound) == r.interceptor ? (runner, best) : (best, runner)
                 if node(ofResponder: mine.bound) == r.interceptor {
@@ -85,8 +99,22 @@ extension HitTester {
             guard let h = r.disabledHandler else { return "" }
             return "\(describe(h)) would fire but is disabled\(disabledReason(h))"
         case .miss:
+            if r.rule == "S18", r.hitView >= 0, let toggle = switchToggle(around: r.hitView) {
+                return "\(id(toggle)) is a switch-style Toggle: only its switch responds, its label does not flip it (S18)"
+            }
             return explainMiss(r, scratch: &scratch)
         }
+    }
+
+    /// "NavigationLink", "Buttons": what makes a row act (S13), for `hit`'s explanation.
+    func rowControlKinds(_ row: Int) -> String {
+        let nodes = snapshot.nodes
+        var kinds: [String] = []
+        if nodes[row].rowAction != nil { kinds.append("selection") }
+        for v in (row + 1)..<nodes[row].end where Int(rowOf[v]) == row {
+            if handlers[v].contains(where: { $0.isRowLevel }), !kinds.contains(nodes[v].type) { kinds.append(nodes[v].type) }
+        }
+        return kinds.isEmpty ? "row" : kinds.joined(separator: " and ")
     }
 
     private func format(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }

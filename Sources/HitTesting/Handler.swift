@@ -11,6 +11,10 @@ public final class Handler: Sendable, Hashable {
         case swiftUI(modifierIndex: Int)
         case control
         case recognizer(index: Int)
+        /// A UIKit view's raw-touch handler (`touchAction`: a cell's selection, U9).
+        case touchAction
+        /// A list row's selection: every row-level control of the row at once (S12, S15).
+        case row
     }
 
     /// Where a SwiftUI gesture is attached: the region in force just before its modifier (S4).
@@ -46,14 +50,38 @@ public final class Handler: Sendable, Hashable {
     /// `longPress`, `exclusively`, ...), `control`, or the recognizer's type.
     public let gestureName: String
 
+    /// S13: a row-level control's action, which fires through its row (the row's handler), never on its own.
+    public let isRowLevel: Bool
+    /// U9: a raw-touch handler (a `custom` control, a `touchAction`, a list row): it fires at touch-up
+    /// only when no recognizer that cancels touches recognized first.
+    public let isRawTouch: Bool
+    /// Whether recognizing cancels the raw touches of the views below (`cancelsTouchesInView`; true but
+    /// for recognizers that say false).
+    public let cancelsTouches: Bool
+    /// A row's handler: the actions that fire together (S15), in document order.
+    public let rowActions: [String]
+    /// The control kind of a UIKit control (U6–U10); nil for other handlers.
+    public let controlKind: UIKitProperties.Control.Kind?
+
     public var id: HandlerID { HandlerID(node: node, slot: slot) }
 
     init(node: Int, slot: Int, source: Source, priority: GestureAttachment.Priority, gesture: Gesture, action: String?,
-         isDisabled: Bool, isMasked: Bool, system: UISystem, region: Region, gestureName: String) {
+         isDisabled: Bool, isMasked: Bool, system: UISystem, region: Region, gestureName: String,
+         isRowLevel: Bool = false, isRawTouch: Bool = false, cancelsTouches: Bool = true, rowActions: [String] = [],
+         controlKind: UIKitProperties.Control.Kind? = nil) {
         self.node = node; self.slot = slot; self.source = source; self.priority = priority; self.gesture = gesture
         self.action = action; self.isDisabled = isDisabled; self.isMasked = isMasked; self.system = system
         self.region = region; self.gestureName = gestureName
         self.isTapLike = gesture.isTapLike
+        self.isRowLevel = isRowLevel; self.isRawTouch = isRawTouch; self.cancelsTouches = cancelsTouches
+        self.rowActions = rowActions; self.controlKind = controlKind
+    }
+
+    /// The same handler, made row-level (S13): it fires through its row only.
+    func madeRowLevel() -> Handler {
+        Handler(node: node, slot: slot, source: source, priority: priority, gesture: gesture, action: action,
+                isDisabled: isDisabled, isMasked: isMasked, system: system, region: region, gestureName: gestureName,
+                isRowLevel: true, isRawTouch: isRawTouch, cancelsTouches: cancelsTouches, rowActions: rowActions, controlKind: controlKind)
     }
 
     public static func == (a: Handler, b: Handler) -> Bool { a.node == b.node && a.slot == b.slot }
@@ -78,5 +106,12 @@ extension UIKitProperties.Recognizer {
         case .pinch: return Gesture(.magnify, action: action)
         case .rotation: return Gesture(.rotate, action: action)
         }
+    }
+}
+
+extension UIKitProperties.Control {
+    /// U8: the gesture that fires the control: a thumb drag for a slider, a tap for the rest.
+    var gesture: Gesture {
+        kind == .slider ? Gesture(.drag(minimumDistance: 0), action: action) : Gesture(.button, action: action)
     }
 }

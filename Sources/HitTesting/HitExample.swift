@@ -29,7 +29,7 @@ public struct HitExample: Sendable {
     }
 }
 
-/// A hit-testing rule (S1–S11, U1–U5): one file each under Rules/, named
+/// A hit-testing rule (S1–S21, U1–U13): one file each under Rules/, named
 /// `<ID><Name>.swift`, holding its description beside the code that applies it.
 public protocol HitTestingRule: DescribedRule where Example == HitExample {}
 
@@ -38,6 +38,10 @@ public enum HitTestingRules {
     public static let all: [any HitTestingRule.Type] = [
         S1Leaves.self, S2HollowContainers.self, S3ContentShape.self, S4ShapeOrder.self, S5NoHitTesting.self,
         S6Disabled.self, S7Clipping.self, S8FrontToBack.self, S9TouchBinding.self, S10WhoFires.self, S11Masks.self,
+        S12CellIsTarget.self, S13RowLevelControls.self, S14ContentFirst.self, S15AllFire.self, S16OtherRows.self,
+        S17ButtonStyles.self, S18Toggle.self, S19SwiftUIOverControls.self, S20SwitchFirst.self, S21Glass.self,
         U1HitTest.self, U2OutsideParent.self, U3PassThroughSelf.self, U4UIKitWhoFires.self, U5Bridges.self,
+        U6ShieldedControls.self, U7CustomControls.self, U8GesturesByKind.self, U9RawTouches.self, U10ControlIsHitView.self,
+        U11ScrollHitTesting.self, U12NoAddedLatency.self, U13ScrollSlop.self,
     ]
 }

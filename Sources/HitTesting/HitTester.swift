@@ -5,7 +5,7 @@ public struct HitSettings: Sendable, Equatable {
     /// The radius of a touch that has none of its own (points): the iOS simulator's
     /// `UITouch.majorRadius` [20]; 0 binds with one sample (exact hit testing).
     public var touchRadius: Double
-    /// The touch-binding profile (touch-binding.md §7); nil: from the snapshot's
+    /// The touch-binding profile (docs/snapshot.md, S9 "Profiles"); nil: from the snapshot's
     /// `device.os` and `app.sdk`, else `ios18`.
     public var profile: TouchProfile?
     /// Find UIKit views through the R-tree (default) or by walking the whole tree
@@ -38,7 +38,13 @@ public struct HitScratch {
     public internal(set) var simultaneous: [Handler] = []
     /// Whose competitors `ordered` and `simultaneous` hold (the tester is kept, so its
     /// identity cannot be reused): asking again for the same ones costs nothing.
-    var competitorsOf: (tester: HitTester, responder: Int32, view: Int)?
+    var competitorsOf: (tester: HitTester, responder: Int32, view: Int, row: Int)?
+    /// Raw-touch handlers (U9) and a representable's controls waiting behind SwiftUI's taps (S19), during the walk.
+    var raw: [Handler] = []
+    var pending: [Handler] = []
+    /// What the last walk did that a report names: controls put behind SwiftUI taps (S19), ancestors' controls left out (U10).
+    public internal(set) var deferredBehindSwiftUI = false
+    public internal(set) var skippedByU10 = false
     /// Miss explanations written so far (`reason(for:scratch:)`), by what they say.
     var shortfalls = TextMemo<ShortfallKey>()
     var misses = TextMemo<MissKey>()
@@ -102,7 +108,7 @@ public final class HitTester: Sendable {
     let firesReasons: [[String]]
     /// Views carrying a tap-like handler, in document order.
     public let targets: [Int]
-    /// The responders SwiftUI content binds over (touch-binding.md §1).
+    /// The responders SwiftUI content binds over (docs/snapshot.md, S9 "Responders").
     let responderTable: ResponderTable
     /// Leaves, content shapes and platform views by their region's box.
     let atomIndex: RTree
@@ -112,6 +118,12 @@ public final class HitTester: Sendable {
     /// Per UIKit view: the representable it lies in (-1: the window's own hierarchy).
     let uikitScope: [Int32]
     let ids: [String: Int]
+    /// List rows (S12), in document order, and each view's nearest row (itself included), -1 none.
+    let rows: [Int]
+    let rowOf: [Int32]
+    /// List cells (rows, headers, footers), in document order, and each view's nearest cell, -1 none.
+    let cells: [Int]
+    let cellOf: [Int32]
 
     /// Compiles the snapshot, one step per rule (Rules/Compilation.swift), and builds the indexes.
     /// - Complexity: O(n log n) in the number of views and shapes.
@@ -128,6 +140,10 @@ public final class HitTester: Sendable {
         self.gateAncestor = c.gateAncestor
         self.hosting = c.hosting
         self.handlers = c.handlers
+        self.rows = c.rows
+        self.rowOf = c.rowOf
+        self.cells = c.cells
+        self.cellOf = c.cellOf
         self.hasHighPriority = c.handlers.map { $0.contains { $0.priority == .high } }
         // Views with handlers before each position in document order: a subtree is a range.
         var before = [0]

@@ -23,6 +23,8 @@ extension HitTester {
     /// touch itself (S1–S3, U1): false for a `Spacer`, a `Color.clear` or an
     /// empty container without an interaction `contentShape`.
     public func hasRegion(_ node: Int) -> Bool {
+        // A list row with row-level actions takes touches over its cell (S12).
+        if row(of: node) == node, let h = handlers[node].last, case .row = h.source { return alive[node] && !snapshot.nodes[node].frame.isEmpty }
         for v in node..<snapshot.nodes[node].end where alive[v] && selfShape[v] >= 0 {
             if !shapes[Int(selfShape[v])].isEmpty { return true }
         }

@@ -1,6 +1,6 @@
 import TapModel
 
-/// What a single tap at a point does (snapshot.md, "Outcomes of one touch"; touch-binding.md §5).
+/// What a single tap at a point does (docs/snapshot.md, "Outcomes and coverage"; docs/snapshot.md, S9 "Outcomes").
 public struct TouchResult: Sendable {
     public enum Outcome: String, Sendable, CaseIterable, Comparable {
         case hit, expanded, ambiguous, blocked, disabled, miss
@@ -20,7 +20,7 @@ public struct TouchResult: Sendable {
         public let handler: Handler?
         /// The view whose responder it is.
         public let node: Int
-        /// Its score (touch-binding.md §3: priority × opacity × the weight it covers).
+        /// Its score (docs/snapshot.md, S9 "Responders": priority × opacity × the weight it covers).
         public let score: Double
         /// How far the nearest point of its region is from the touch.
         public let distance: Double
@@ -44,12 +44,15 @@ public struct TouchResult: Sendable {
     public var location = Location()
     /// The radius the touch was bound with.
     public var radius: Double = 0
+    /// The rule of real screens that decided, when one did (S12, S15, S17, S19, S20, U7, U9, U10): `hit` names it.
+    public var rule: String?
 
     /// A result made whole at once (`resolve` returns one on each path: a result built up
     /// in a variable was copied out and destroyed on return, once per press replayed).
     init(point: Point, outcome: Outcome, location: Location, radius: Double, handler: Handler? = nil, simultaneous: [Handler] = [],
-         candidates: Candidates = .init(), interceptor: Int = -1, meantFor: Handler? = nil, disabledHandler: Handler? = nil) {
-        self.point = point; self.outcome = outcome; self.hitView = location.node; self.handler = handler
+         candidates: Candidates = .init(), interceptor: Int = -1, meantFor: Handler? = nil, disabledHandler: Handler? = nil,
+         rule: String? = nil) {
+        self.point = point; self.outcome = outcome; self.hitView = location.node; self.handler = handler; self.rule = rule
         self.simultaneous = simultaneous; self.candidates = candidates; self.interceptor = interceptor
         self.meantFor = meantFor; self.disabledHandler = disabledHandler; self.location = location; self.radius = radius
     }
@@ -74,7 +77,7 @@ public struct TouchResult: Sendable {
 
 extension HitTester {
     /// Resolves a tap at `p` with radius `radius` (default: the settings'): the touch is
-    /// bound (S9, touch-binding.md), the handlers that receive it arbitrate (S10, S11,
+    /// bound (S9, docs/snapshot.md), the handlers that receive it arbitrate (S10, S11,
     /// U4), and a touch that fires nothing is told apart as ambiguous, blocked, disabled
     /// or a miss.
     ///
@@ -91,9 +94,10 @@ extension HitTester {
         let location = locate(at: p, cloud: cloud, record: explain, scratch: &scratch)
         let radius = cloud.radius
         let a = tapWinner(for: location, scratch: &scratch)
+        let rule = decidingRule(a, location: location, scratch: scratch)
         if let (best, runner) = ambiguousCandidates(location, scratch: &scratch) {
             return TouchResult(point: p, outcome: .ambiguous, location: location, radius: radius, handler: a.fired,
-                               simultaneous: a.simultaneousHandlers, candidates: .init(best, runner))
+                               simultaneous: a.simultaneousHandlers, candidates: .init(best, runner), rule: rule)
         }
         if let fired = a.fired {
             let centre = location.responder < 0 || location.binding?.centre != false
@@ -102,7 +106,7 @@ extension HitTester {
                 candidates = .init(candidate(b.bound, score: b.score, at: p, handler: fired))
             }
             return TouchResult(point: p, outcome: centre ? .hit : .expanded, location: location, radius: radius, handler: fired,
-                               simultaneous: a.simultaneousHandlers, candidates: candidates)
+                               simultaneous: a.simultaneousHandlers, candidates: candidates, rule: rule)
         }
         if let disabled = a.disabled {
             return TouchResult(point: p, outcome: .disabled, location: location, radius: radius, disabledHandler: disabled)
@@ -118,7 +122,7 @@ extension HitTester {
             return tapWinner(for: behind, scratch: &scratch).fired
         }
         func blocked(by v: Int, meantFor fired: Handler) -> TouchResult {
-            TouchResult(point: p, outcome: .blocked, location: location, radius: radius, interceptor: v, meantFor: fired)
+            TouchResult(point: p, outcome: .blocked, location: location, radius: radius, interceptor: v, meantFor: fired, rule: rule)
         }
         // (The suspects in order, without a list of them: the runner-up, the best, then the path up.)
         if let stop = location.binding?.stop {
@@ -133,10 +137,44 @@ extension HitTester {
             if let fired = interceptsFor(v, &scratch) { return blocked(by: v, meantFor: fired) }
             v = snapshot.nodes[v].parent
         }
-        return TouchResult(point: p, outcome: .miss, location: location, radius: radius)
+        return TouchResult(point: p, outcome: .miss, location: location, radius: radius, rule: rule)
     }
 
-    /// The two candidates a touch is ambiguous between (touch-binding.md §5): at the level
+    /// The rule of real screens that decided a tap (docs/snapshot.md, S12–S21, U6–U13), or nil for the
+    /// rules every snapshot has always had.
+    func decidingRule(_ a: Arbitration<Void>, location: Location, scratch: HitScratch) -> String? {
+        guard let h = a.fired else {
+            if scratch.skippedByU10 { return "U10" }
+            if location.node >= 0, let toggle = switchToggle(around: location.node) { _ = toggle; return "S18" }
+            return nil
+        }
+        if case .row = h.source { return h.rowActions.count > 1 ? "S15" : "S12" }
+        if !a.also.isEmpty && a.also.contains(where: { $0.handler.isRawTouch }) { return "U9" }
+        if scratch.deferredBehindSwiftUI && h.system == .swiftui { return "S19" }
+        if h.controlKind != nil && isSwitch(h) && uikitScope[h.node] >= 0 && scratch.ordered.contains(where: { $0.system == .swiftui && $0.isTapLike }) {
+            return "S20"
+        }
+        if case .recognizer = h.source, scratch.ordered.contains(where: { $0.controlKind == .custom }) { return "U7" }
+        if location.responder >= 0, responderTable.tree.kind[Int(location.responder)] == .contentShape,
+           node(ofResponder: location.responder) == h.node, snapshot.nodes[h.node].styleFillsFrame {
+            return "S17"
+        }
+        if h.isRawTouch && scratch.ordered.contains(where: { !$0.isRawTouch && $0.isTapLike }) { return "U9" }
+        return nil
+    }
+
+    /// S18: the switch-style Toggle a view lies in (the view itself included), or nil.
+    func switchToggle(around v: Int) -> Int? {
+        var a = v
+        while a >= 0 {
+            let n = snapshot.nodes[a]
+            if n.type == "Toggle" && n.style == "switch" { return a }
+            a = n.parent
+        }
+        return nil
+    }
+
+    /// The two candidates a touch is ambiguous between (docs/snapshot.md, S9 "Outcomes"): at the level
     /// where the binding stopped, the best child missed the threshold because the
     /// runner-up was within 20 % of it, and the two would fire different handlers.
     func ambiguousCandidates(_ location: Location, scratch: inout HitScratch) -> (TouchResult.Candidate, TouchResult.Candidate)? {

@@ -1,5 +1,6 @@
 import Converters
 import Foundation
+import TapJSON
 import TraceStore
 
 /// `replay import` of one file: traces and snapshots go to the store as they
@@ -31,6 +32,8 @@ public enum Importer {
         }
         do {
             return try store.importSnapshot(data, from: path)
+        } catch is ImportError where FileKind.reason(fileData, file: path, expected: "tapreplay-snapshot") != nil {
+            throw ImportError(file: path, line: nil, "this is " + FileKind.reason(fileData, file: path, expected: "tapreplay-snapshot")!)
         } catch let e as ImportError where !e.path.isEmpty {
             throw ImportError(file: path, line: e.line, path: e.path, NodePath.message(e.message, path: e.path, in: data))
         }

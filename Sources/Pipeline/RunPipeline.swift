@@ -255,7 +255,7 @@ public struct RunPipeline: Sendable {
             before = side.withPredictions(b, newCoverage: coverage, settings: run.settings) { log("note: \(file): " + $0) }
         }
         var diff = run.suite.finish(before: before, after: coverage)
-        if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since) }
+        if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since, after: coverage) }
         if request.shouldStop() { throw RunInterrupted() }
         let knownChange = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: run.settings, baseline: run.baseline,
                                             diff: diff, folder: folder, file: run.file, info: info, request: request, log: log)
@@ -320,7 +320,8 @@ public struct RunPipeline: Sendable {
         // `replay accept` on a compared baseline: the same file, with its known problems updated.
         let acceptInPlace = request.acceptance != nil && plan.status == .compared && folder != nil && request.writeBaselines
         guard plan.write || acceptInPlace else { return nil }
-        let change = KnownProblems.next(old: plan.status == .written ? [] : old?.known ?? [], result: diff, rerecorded: !acceptInPlace)
+        let change = KnownProblems.next(old: plan.status == .written ? [] : old?.known ?? [], result: diff, rerecorded: !acceptInPlace,
+                                        after: coverage)
         var written = acceptInPlace ? old! : Baseline(snapshot: snapshot, coverage: coverage, settings: settings)
         written.known = change.list
         // Accepting nothing into a baseline leaves its file alone (byte for byte).
@@ -365,6 +366,10 @@ public struct RunPipeline: Sendable {
         } else if !request.writeBaselines {
             // `replay report` compares with baselines and never writes one: a folder that is not there is a mistake.
             throw RunInputError("no baselines folder at \(InputFiles.named(path)): nothing could be compared with a baseline")
+        } else if let near = BaselineFolderSlip.nearFolder(path) {
+            // A slip (`--baseline Baseline` beside Baselines/) must not start a new folder of baselines.
+            throw RunInputError("no baselines folder at \(InputFiles.named(path)) (did you mean '\(near)'?); "
+                                + "to start a new one there, create the folder first (mkdir)")
         } else if request.recordMode == .never {
             log("note: the baselines folder \(InputFiles.named(path)) does not exist, and the record mode (never) writes none: every screen fails as missing")
         } else {
@@ -404,6 +409,7 @@ public struct RunPipeline: Sendable {
                                                appVersion: snapshot.app.version, appBuild: snapshot.app.build,
                                                capturedAt: snapshot.capturedAt, limits: snapshot.capture?.limits ?? []))
             } catch let e as SnapshotError {
+                if let other = FileKind.mismatch(data, file: file, expected: "tapreplay-snapshot") { throw RunInputError(other) }
                 throw RunInputError(NodePath.locate(e, in: data).located(in: file))
             }
         }
@@ -497,5 +503,25 @@ struct Stopwatch {
         defer { last = now }
         let s = Double(now - last) / 1e9
         return s < 1 ? "\(Int((s * 1000).rounded())) ms" : "\(JSONValue.format(JSONValue.round(s, places: 2))) s"
+    }
+}
+
+/// A baselines folder that does not exist, and one beside it whose name is a slip away.
+enum BaselineFolderSlip {
+    /// The folder beside `path` whose name is nearest to its last component (`Baselines` for
+    /// `Baseline`), when there is one; nil when `path` exists or nothing is near.
+    static func nearFolder(_ path: String) -> String? {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return nil }
+        let folders = entries.filter { e in
+            var isDir: ObjCBool = false
+            return e != name && !e.hasPrefix(".") && FileManager.default.fileExists(atPath: parent.appendingPathComponent(e).path, isDirectory: &isDir)
+                && isDir.boolValue
+        }
+        guard let near = Suggestion.nearest(name, among: folders) else { return nil }
+        let suggested = (path as NSString).deletingLastPathComponent
+        return suggested.isEmpty ? near : (suggested as NSString).appendingPathComponent(near)
     }
 }

@@ -121,6 +121,8 @@ enum ShardParts {
             let knownTraces = knownTraces(part.fit)
             pending.knownTracesSeen.formUnion(knownTraces.seen)
             pending.knownTracesCompared.formUnion(knownTraces.compared)
+            pending.knownNodesSeen.formUnion(knownTraces.nodesSeen)
+            pending.knownNodesCompared.formUnion(knownTraces.nodesCompared)
             pending.newPresses += part.newPresses
             pending.newPressTraces.formUnion(part.newPressTraces)
             for e in part.expectations {
@@ -172,26 +174,27 @@ enum ShardParts {
     }
 
     /// What a suite's traces folded besides its rows, as a shard file's `fit` JSON: the
-    /// trace fit's counts, and the traces its known press problems name that were seen
+    /// trace fit's counts, and the traces and targets its known problems name that were seen
     /// and compared (whether a known problem is fixed depends on them).
     static func folded(_ fit: TraceFit, _ pending: Comparison.Pending) -> String {
         guard case .object(var pairs) = fit.counts else { return fit.counts.serialized(.compact) }
-        for (key, traces) in [("knownTracesSeen", pending.knownTracesSeen), ("knownTracesCompared", pending.knownTracesCompared)]
+        for (key, traces) in [("knownTracesSeen", pending.knownTracesSeen), ("knownTracesCompared", pending.knownTracesCompared),
+                              ("knownNodesSeen", pending.knownNodesSeen), ("knownNodesCompared", pending.knownNodesCompared)]
         where !traces.isEmpty {
             pairs.append(JSONValue.Pair(key, .array(traces.sorted().map { .string($0) })))
         }
         return JSONValue.object(pairs).serialized(.compact)
     }
 
-    /// The known problems' traces seen and compared, from a shard file's `fit` JSON.
-    static func knownTraces(_ text: String) -> (seen: [String], compared: [String]) {
-        guard let document = try? JSONDocument(parsing: text) else { return ([], []) }
+    /// The known problems' traces and targets seen and compared, from a shard file's `fit` JSON.
+    static func knownTraces(_ text: String) -> (seen: [String], compared: [String], nodesSeen: [String], nodesCompared: [String]) {
+        guard let document = try? JSONDocument(parsing: text) else { return ([], [], [], []) }
         let v = JSONValue(document, at: document.root)
         func names(_ key: String) -> [String] {
             guard case .array(let items)? = v[key] else { return [] }
             return items.compactMap(\.text)
         }
-        return (names("knownTracesSeen"), names("knownTracesCompared"))
+        return (names("knownTracesSeen"), names("knownTracesCompared"), names("knownNodesSeen"), names("knownNodesCompared"))
     }
 
     /// A finding as history stores it, back as the run made it (a known problem as the

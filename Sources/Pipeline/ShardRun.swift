@@ -101,7 +101,7 @@ enum ShardIdentity {
                     var press: Int?
                     if case .number(let d)? = k["press"] { press = Int(exactly: d) }
                     return AcceptedProblem(rule: rule, node: node, trace: k["trace"]?.text, press: press, who: k["who"]?.text,
-                                           why: why, since: k["since"]?.text)
+                                           why: why, since: k["since"]?.text, level: AcceptedProblem.Level(k["level"]))
                 }
             }
         }
@@ -113,7 +113,7 @@ enum ShardIdentity {
                 pairs.append(JSONValue.Pair("known", .array(known.map { k in
                     .object(["rule": .string(k.rule), "node": .string(k.node), "trace": .string(k.trace),
                              "press": k.press.map { .number($0) } ?? .null, "who": .string(k.who), "why": .string(k.why),
-                             "since": .string(k.since)])
+                             "since": .string(k.since), "level": k.level?.json ?? .null])
                 })))
             }
             return .object(pairs)

@@ -50,13 +50,19 @@ public enum Verifier {
                     let results = replayer(setting.profile, setting.radius).replay(trace: trace.header.trace, presses: input)
                     var byPress: [Int: PressResult] = [:]
                     for r in results { byPress[r.press] = r }
+                    let tester = replayer(setting.profile, setting.radius).tester
                     for p in checked {
                         guard let engine = byPress[p.number] else { continue }
                         v.settings[k].total += 1
                         let fired = engine.outcome.fires || (engine.outcome == .ambiguous && engine.action != nil)
-                        let said = fired ? Set([engine.action].compactMap { $0 } + engine.simultaneous) : []
+                        // A row's handler fires its row-level actions together (S15): the device records each.
+                        let said = fired ? Set((engine.action.map { $0.components(separatedBy: ", ") } ?? []) + engine.simultaneous) : []
+                        let radiusUsed = setting.radius == .recorded ? p.radius : nil
+                        let rule = engine.reason.hasSuffix("(U13)") ? "U13" : tester.resolve(at: p.start, radius: radiusUsed).rule
+                        v.settings[k].byRule[rule ?? Verification.coreRules, default: .init()].total += 1
                         if said == Set(p.fired) {
                             v.settings[k].agree += 1
+                            v.settings[k].byRule[rule ?? Verification.coreRules, default: .init()].agree += 1
                         } else {
                             let radius: Double
                             switch setting.radius {
@@ -64,7 +70,8 @@ public enum Verifier {
                             case .fixed(let f): radius = f
                             }
                             v.settings[k].disagreements.append(Verification.Disagreement(screen: snapshot.screen, trace: trace.header.trace, press: p.number,
-                                                                            at: p.start, radius: radius, engine: engine, device: p.fired))
+                                                                            at: p.start, radius: radius, engine: engine, device: p.fired,
+                                                                            rule: rule))
                         }
                     }
                 }

@@ -79,6 +79,7 @@ enum SnapshotFiles {
         do {
             return try Snapshot(json: data)
         } catch let e as SnapshotError {
+            if let other = FileKind.mismatch(data, file: path, expected: "tapreplay-snapshot") { throw InputError(other) }
             throw InputError(NodePath.locate(e, in: data).located(in: path))
         }
     }

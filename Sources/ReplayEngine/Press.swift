@@ -2,7 +2,7 @@ import Foundation
 import TapModel
 
 /// One press: a finger from `began` to `ended`/`cancelled`, or several fingers
-/// down at once (a pinch or a rotation), as trace.md defines it.
+/// down at once (a pinch or a rotation), as docs/replay.md defines it.
 public struct Press: Sendable, Equatable {
     /// Numbered from 0 in order of `began` within the trace.
     public var number: Int
@@ -32,7 +32,7 @@ public struct Press: Sendable, Equatable {
     /// The node the person meant to tap (`expect` on the first `began`).
     public var expect: String?
     /// The touch radius the first finger went down with (`UITouch.majorRadius` at `began`):
-    /// it binds the press (touch-binding.md §4); nil when the trace has none.
+    /// it binds the press (docs/snapshot.md, S9 "The cloud"); nil when the trace has none.
     public var radius: Double? = nil
     /// What the app really ran for this press: the actions of the trace's `fired` events
     /// that bind to it (the touch that ended last at or before each, within 1 s).

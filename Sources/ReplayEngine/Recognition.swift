@@ -1,7 +1,7 @@
 import TapModel
 
 /// Every tunable of replay, with its default and where the default comes from
-/// (trace.md, "Recognition"; docs/replay.md repeats the sources).
+/// (docs/replay.md, "Recognition"; docs/replay.md repeats the sources).
 public struct ReplaySettings: Sendable, Equatable {
     /// A tap's finger may stray less than this (points). OpenSwiftUI TapGesture.
     public var tapSlop: Double = 45
@@ -15,7 +15,7 @@ public struct ReplaySettings: Sendable, Equatable {
     /// The spec only says "changes"; these small floors ignore sensor jitter.
     public var magnifyThreshold: Double = 1
     public var rotateThreshold: Double = 1
-    /// Retry bursts: presses within this many seconds and points of each other (trace.md).
+    /// Retry bursts: presses within this many seconds and points of each other (docs/replay.md).
     public var retryWindow: Double = 1
     public var retryDistance: Double = 44
 
@@ -42,9 +42,9 @@ public struct Recognition: Sendable, Equatable {
     public var latency: Double { fireTime - latencyFrom }
 }
 
-/// Recognizes gestures on presses (trace.md, "Recognition").
+/// Recognizes gestures on presses (docs/replay.md, "Recognition").
 ///
-/// Boundaries are inclusive or exclusive exactly as trace.md words them; times
+/// Boundaries are inclusive or exclusive exactly as docs/replay.md words them; times
 /// and distances come from decimal text, so comparisons allow 1e-9 of rounding
 /// (0.4 − 0.05 is 0.35000000000000003 in binary, and is still "≤ 0.35").
 public struct Recognizer: Sendable {

@@ -103,7 +103,7 @@ public struct Replayer: Sendable {
 
     /// S10/U4 through the one arbitration (`HitTester.arbitrate`): the first enabled competitor
     /// that recognizes the presses from `i` wins; a tap behind a higher-count tap is held until
-    /// that one has failed (trace.md).
+    /// that one has failed (docs/replay.md).
     func arbitrate(_ ordered: [Handler], _ simultaneous: [Handler], presses: [Press], at i: Int) -> Arbitration<Recognition> {
         let recognizer = self.recognizer  // (the closure takes the recognizer, not a copy of the whole replayer)
         var a = HitTester.arbitrate(ordered: ordered, simultaneous: simultaneous) { h in
@@ -120,7 +120,7 @@ public struct Replayer: Sendable {
     /// One press (and the presses a multi-tap takes with it): its result, appended to `results`
     /// (no result-and-count tuple to copy it out of), and how many presses it used.
     /// The press binds with the radius its first finger went down with, else the settings'
-    /// (touch-binding.md §4); the handlers that receive it arbitrate with real recognition.
+    /// (docs/snapshot.md, S9 "The cloud"); the handlers that receive it arbitrate with real recognition.
     func replayPress(trace: String, presses: [Press], at i: Int, scratch: inout HitScratch, into results: inout [PressResult]) -> Int {
         // (The press is read in place: a copy retains its track and expectation.)
         let nodes = tester.snapshot.nodes
@@ -132,6 +132,19 @@ public struct Replayer: Sendable {
         results[r].outcome = touch.outcome
         results[r].hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil
         var used = 1
+        // U13: inside a scroll container a press that moves past the scroll slop scrolls.
+        if presses[i].maxDistance > HitTester.scrollSlop, presses[i].fingers == 1 {
+            let on = touch.location.node >= 0 ? touch.location.node : touch.location.row
+            let early = presses[i].maxDistance(until: presses[i].startTime + HitTester.contentTouchDelay)
+            if let container = tester.scrollContainer(taking: on, distance: presses[i].maxDistance, early: early) {
+                results[r].outcome = .miss
+                if explains {
+                    results[r].reason = "the press moved \(JSONValue.format(JSONValue.round(presses[i].maxDistance, places: 1))) pt and scrolls \(nodes[container].id) instead of tapping (U13)"
+                }
+                if let expect = presses[i].expect { results[r].met = expectation(expect, firedBy: nil) }
+                return used
+            }
+        }
         tester.competitors(for: touch.location, scratch: &scratch)
         var a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
         if let w = a.winner.take() {  // (taken, not copied)

@@ -2,7 +2,7 @@ import HitTesting
 import TapModel
 
 /// Two or more presses close in time and place where all but the last did not
-/// fire: a person tapping again and again at a dead zone (trace.md).
+/// fire: a person tapping again and again at a dead zone (docs/replay.md).
 public struct RetryBurst: Sendable, Equatable {
     public var trace: String
     /// Press numbers, in order.

@@ -10,7 +10,7 @@ import SourceLintReports
 struct ReplayLint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay-lint",
-        abstract: "Find the hit-testing traps in SwiftUI source (L1–L7); the same as `replay lint`.",
+        abstract: "Find the hit-testing traps in SwiftUI source (L1–L8); the same as `replay lint`.",
         discussion: """
         Prints path:line:column: error|warning: message; fix: … [L1], as Xcode and swift build show findings.
         Exit status: 0 nothing found, 1 findings (see --fail-on), 2 a path or configuration cannot be used, 64 usage.

@@ -50,28 +50,75 @@ public enum AuditReport {
         return w.text + "\n"
     }
 
-    /// `error A1 hollow target  row.flowMeter (openFlowMeter): 63.1%`, the message and the fix, per finding.
-    public static func text(_ results: [AuditResult]) -> String {
+    /// One block per target, as `run` groups causes: the cause (`● row.flowMeter (openFlowMeter): error A1
+    /// hollow target 63.1%`), its message and fix, the symptoms it explains folded into one line, and any
+    /// other finding of the target; then a summary line per snapshot at the end as well as at the top.
+    /// - Parameter width: lines are wrapped to this many columns (nil: never, `--wide`).
+    public static func text(_ results: [AuditResult], width: Int? = 120) -> String {
         var out = ""
+        var totals: [String] = []
         for r in results {
             let counts = AuditSeverity.allCases.map { s in (s, r.findings.filter { $0.severity == s && !$0.waived }.count) }
             let waived = r.findings.filter(\.waived).count
+            let causes = AuditCause.group(r)
             let summary = counts.map { "\($0.1) \($0.0.rawValue)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
-            out += "\(r.screen)\(r.source.map { " (\($0))" } ?? ""), \(r.profile), \(JSONValue.format(r.touchRadius)) pt touch: "
-                + "\(r.targets.count) target\(r.targets.count == 1 ? "" : "s"); \(summary)"
-            out += waived > 0 ? "; \(waived) waived\n" : "\n"
-            if !r.limits.isEmpty { out += "  capture limits: \(r.limits.joined(separator: "; "))\n" }
-            for f in r.findings {
-                let rule = AuditRules.rule(f.rule)
-                let value = rule.map { $0.unit.format(f.value) } ?? AuditContext.number(f.value)
+                + (waived > 0 ? "; \(waived) waived" : "")
+            let named = "\(r.screen)\(r.source.map { " (\($0))" } ?? "")"
+            out += wrap("\(named), \(r.profile), \(JSONValue.format(r.touchRadius)) pt touch: "
+                        + "\(r.targets.count) target\(r.targets.count == 1 ? "" : "s"); \(summary)", width: width, indent: "  ")
+            if !r.limits.isEmpty { out += wrap("  capture limits: \(r.limits.joined(separator: "; "))", width: width, indent: "    ") }
+            for c in causes {
+                let f = c.cause
                 let label = f.waived ? "waived" : f.severity.rawValue
-                out += "  \(label) \(f.rule) \(rule?.name ?? "")  \(f.target): \(value)\n"
-                out += "      \(f.message)\n"
-                out += "      fix: \(f.fix)\n"
-                if let why = f.waiverReason { out += "      waived (\(f.severity.rawValue)): \(why)\n" }
+                out += wrap("  ● \(c.node)\(f.label.map { " '\($0)'" } ?? "")\(c.action.map { " (\($0))" } ?? ""): \(label) \(f.rule) \(ruleName(f.rule)) \(value(f))",
+                            width: width, indent: "      ")
+                out += wrap("      \(f.message)", width: width, indent: "      ")
+                out += wrap("      fix: \(f.fix)", width: width, indent: "      ")
+                if let why = f.waiverReason { out += wrap("      waived (\(f.severity.rawValue)): \(why)", width: width, indent: "      ") }
+                if !c.symptoms.isEmpty {
+                    let folded = c.symptoms.map { s in "\(s.waived ? "waived" : s.severity.rawValue) \(s.rule) \(ruleName(s.rule)) \(value(s))" }
+                    out += wrap("      explains: " + folded.joined(separator: "; ") + " (the same problem; --json lists each)",
+                                width: width, indent: "      ")
+                }
+                for o in c.others {
+                    out += wrap("      also \(o.waived ? "waived" : o.severity.rawValue) \(o.rule) \(ruleName(o.rule)) \(value(o)): \(o.message)",
+                                width: width, indent: "        ")
+                    out += wrap("        fix: \(o.fix)", width: width, indent: "        ")
+                    if let why = o.waiverReason { out += wrap("        waived (\(o.severity.rawValue)): \(why)", width: width, indent: "        ") }
+                }
             }
+            let total = "\(r.screen): \(causes.count) target\(causes.count == 1 ? "" : "s") with findings, one cause each; \(summary)"
+            totals.append(total)
+        }
+        if !totals.isEmpty {
+            out += "\n"
+            for t in totals { out += wrap(t, width: width, indent: "  ") }
         }
         return out
+    }
+
+    static func ruleName(_ id: String) -> String { AuditRules.rule(id)?.name ?? "" }
+
+    static func value(_ f: AuditFinding) -> String {
+        AuditRules.rule(f.rule).map { $0.unit.format(f.value) } ?? AuditContext.number(f.value)
+    }
+
+    /// `line` wrapped at spaces to `width` columns (counted in characters), the continuation lines
+    /// indented by `indent`; ends with a newline. A word longer than the width stays whole.
+    static func wrap(_ line: String, width: Int?, indent: String) -> String {
+        guard let width, line.count > width else { return line + "\n" }
+        var out = "", current = ""
+        let lead = String(line.prefix { $0 == " " })
+        for word in line.dropFirst(lead.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let start = current.isEmpty ? (out.isEmpty ? lead : indent) : current + " "
+            if current.isEmpty || start.count + word.count <= width {
+                current = start + word
+            } else {
+                out += current + "\n"
+                current = indent + word
+            }
+        }
+        return out + current + "\n"
     }
 
     /// JUnit XML: a `<testsuite>` per snapshot, a `<testcase>` per target;

@@ -65,14 +65,15 @@ public enum HistoryReport {
             ["#\(r.id)", r.startedAt, String((r.revision ?? "-").prefix(12)), r.passed ? "pass" : "FAIL", String(r.regressions),
              r.suites.map { "\($0.suite)\($0.appBuild.map { "@\($0)" } ?? "")\($0.passed ? "" : "✗")" }.joined(separator: " ")]
         }, rightAligned: [4])
-        out += "\nTargets: own fraction per run, oldest → newest, as own@build; first-try success of the latest run\n"
+        out += "\nTargets: own fraction per app build, oldest build first, as own@build (a build's latest run; a run without a build as own@#run); first-try success of the latest run\n"
         var rows: [[String]] = []
         var current: (String, String)?
-        var cells: [String] = []
+        // One cell per build, in the order builds first ran; a build run again keeps its place with its latest value.
+        var cells: [(build: String, text: String)] = []
         var tries = 0, met = 0
         func flush() {
             guard let c = current else { return }
-            rows.append([c.0, c.1, cells.joined(separator: " "), tries > 0 ? "\(met)/\(tries)" : "-"])
+            rows.append([c.0, c.1, cells.map(\.text).joined(separator: " "), tries > 0 ? "\(met)/\(tries)" : "-"])
         }
         for p in trends {
             if current?.0 != p.suite || current?.1 != p.node {
@@ -80,7 +81,9 @@ public enum HistoryReport {
                 current = (p.suite, p.node)
                 cells = []; tries = 0; met = 0
             }
-            cells.append("\(Int((p.own * 100).rounded()))%@\(p.appBuild ?? "#\(p.runID)")")
+            let build = p.appBuild ?? "#\(p.runID)"
+            let text = "\(Int((p.own * 100).rounded()))%@\(build)"
+            if let i = cells.firstIndex(where: { $0.build == build }) { cells[i].text = text } else { cells.append((build, text)) }
             tries = p.expectedTries; met = p.firstTryMet
         }
         flush()

@@ -20,6 +20,10 @@ public enum HitReport {
                     w.field("action", h.action)
                     w.field("gesture", h.gestureName)
                     w.field("entry", tester.entryName(of: h))
+                    if case .row = h.source {
+                        w.key("actions")
+                        w.array(h.rowActions) { w, a in w.string(a) }
+                    }
                 }
             } else {
                 w.null()
@@ -37,6 +41,7 @@ public enum HitReport {
                 }
             }
             w.field("reason", tester.reason(for: r))
+            if let rule = r.rule { w.field("rule", rule) }
             w.field("profile", tester.profile.description)
             w.field("radius", r.radius)
             w.key("scores")

@@ -22,6 +22,9 @@ public enum MarkdownReport {
             let touch = s.profile.map { "\($0), \(JSONValue.format(s.touchRadius ?? 0)) pt" } ?? "—"
             out += "| \(cell(s.suite)) | \(cell(s.snapshot.appBuild ?? "—")) | \(touch) | \(s.stats.presses) | \(s.stats.fired) | \(s.diff.regressions.count) | \(s.diff.known.count) | \(s.diff.improvements.count) | \(s.baseline.rawValue) |\n"
         }
+        for s in run.suites where s.passed {
+            if let note = s.errorProneNote { out += "\n**\(cell(s.suite))** passes, but \(cell(note))\n" }
+        }
         for s in run.suites where !s.passed {
             out += "\n**\(cell(s.suite))**\n\n"
             switch s.baseline {

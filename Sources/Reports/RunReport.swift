@@ -280,6 +280,7 @@ public enum RunReport {
                 line += "; slowest p95 \(JSONValue.format(JSONValue.round(slowest.p95Ms, places: 1))) ms (\(describeAction(slowest.node, slowest.action)))"
             }
             out += line + "\n"
+            if s.passed, let note = s.errorProneNote { out += "  " + style.yellow(note) + "\n" }
             out += sampledLines(s)
             switch s.baseline {
             case .written: out += "  " + style.yellow("new baseline written to \(s.baselineFile ?? "?"): review it, commit it, and run again") + "\n"

@@ -32,6 +32,13 @@ public enum VerifyReport {
             w.field("agree", s.agree)
             w.field("total", s.total)
             w.field("rate", rounded: s.rate)
+            w.key("byRule")
+            w.object { w in
+                for (rule, t) in s.byRule.sorted(by: { ruleOrder($0.key) < ruleOrder($1.key) }) {
+                    w.key(rule)
+                    w.object { w in w.field("agree", t.agree); w.field("total", t.total) }
+                }
+            }
             guard disagreements else { return }
             w.key("disagreements")
             w.array(s.disagreements) { w, d in
@@ -49,6 +56,7 @@ public enum VerifyReport {
                         w.field("reason", d.engine.reason)
                     }
                     w.key("device"); w.array(d.device) { w, a in w.string(a) }
+                    w.field("rule", d.rule)
                 }
             }
         }
@@ -73,19 +81,30 @@ public enum VerifyReport {
             out += "best: \(best.profile) at the \(best.radius) radius (\(best.agree) of \(best.total) agree)"
             let chosen = Set(v.chosen.values).map(\.description).sorted().joined(separator: ", ")
             out += "; the snapshots choose \(chosen)\n"
+            let ruled = best.byRule.filter { $0.key != Verification.coreRules }
+            if !ruled.isEmpty {
+                out += "by the rule of real screens that decided (docs/real-screens.md): "
+                    + ruled.sorted { ruleOrder($0.key) < ruleOrder($1.key) }.map { "\($0.key) \($0.value.agree)/\($0.value.total)" }.joined(separator: ", ") + "\n"
+            }
             if best.disagreements.isEmpty {
                 out += "no disagreement under the best setting\n"
             } else {
                 out += "disagreements under \(best.profile), \(best.radius):\n"
                 for d in best.disagreements {
                     let engine = d.engine.outcome.fires ? "fired \(d.engine.action ?? "?")" : "fired nothing (\(d.engine.outcome.rawValue))"
-                    out += "  \(d.trace) press \(d.press) at (\(JSONValue.format(JSONValue.round(d.at.x))), \(JSONValue.format(JSONValue.round(d.at.y)))), "
+                    out += "  \(d.rule.map { "[\($0)] " } ?? "")\(d.trace) press \(d.press) at (\(JSONValue.format(JSONValue.round(d.at.x))), \(JSONValue.format(JSONValue.round(d.at.y)))), "
                         + "\(JSONValue.format(d.radius)) pt: the engine \(engine), the device fired \(d.device.joined(separator: ", ")) — \(d.engine.reason)\n"
                 }
             }
         }
         return out
     }
+}
+
+/// S12 before S2 and U10 before U9: rules in their natural order (the core rules first).
+private func ruleOrder(_ rule: String) -> (Int, Int) {
+    guard let family = rule.first, let n = Int(rule.dropFirst()) else { return (0, 0) }
+    return (family == "S" ? 1 : 2, n)
 }
 
 /// The distinct values of a sequence, in first-seen order.

@@ -95,7 +95,7 @@ public enum FindingJSON {
         /// Writes the fields of `f` from `node` on into its open object, as `writeTail` does: the bytes kept
         /// for them when `f` is a press's finding (both sides a press's, not a known problem) on one line.
         mutating func writeTail(_ f: Finding, to w: inout JSONWriter) {
-            guard keeping, !w.style.pretty, !f.isAccepted, let (before, after) = f.pressSides else {
+            guard keeping, !w.style.pretty, !f.isAccepted, f.worse == nil, let (before, after) = f.pressSides else {
                 FindingJSON.writeTail(f, to: &w, cache: &self)
                 return
             }
@@ -168,6 +168,7 @@ public enum FindingJSON {
         if f.trace != nil { w.field("probe", f.probe) }
         if let c = f.causeNode { w.field("cause", c) }
         if let k = f.accepted { w.key("known"); writeAcceptance(k, to: &w) }
+        if let worse = f.worse { w.field("worseThanAccepted", worse) }
     }
 
     /// Who accepted a known problem, why and since when: `{ "who", "why", "since" }`.
@@ -186,6 +187,7 @@ public enum FindingJSON {
             w.field("node", k.node)
             if let t = k.trace { w.field("trace", t) }
             if let p = k.press { w.field("press", p) }
+            if let level = k.level { w.key("level"); level.write(to: &w) }
             w.field("who", k.who)
             w.field("why", k.why)
             w.field("since", k.since)

@@ -2,6 +2,7 @@ import Audit
 import Baselines
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// Where a suite's snapshot came from.
@@ -76,6 +77,28 @@ public struct SuiteOutcome: Sendable {
                 baseline: BaselineStatus, baselineFile: String? = nil, passed: Bool) {
         self.suite = suite; self.snapshot = snapshot; self.stats = stats; self.coverage = coverage; self.diff = diff
         self.baseline = baseline; self.baselineFile = baselineFile; self.passed = passed
+    }
+
+    /// Targets a person's first try is predicted to miss 15 % of the time or more (the threshold
+    /// of `replay audit`'s A10 errors), worst first: a screen can pass its run and still have them.
+    public var errorProne: [TargetCoverage] {
+        coverage.filter { t in t.predicted.map { 1 - $0.success >= SuiteOutcome.errorProneFailure - 1e-9 } ?? false }
+            .sorted { ($0.predicted?.success ?? 0, $0.node) < ($1.predicted?.success ?? 0, $1.node) }
+    }
+
+    /// A10's default error threshold: a predicted failure of 15 % or more.
+    public static let errorProneFailure = 0.15
+
+    /// One line for a screen that passes with error-prone targets, with the command that shows
+    /// them: `audit: 3 of 5 targets fail a person's first try 15 % of the time or more (row.about 0.5 %
+    /// success, …): replay audit Settings.json`; nil when there are none.
+    public var errorProneNote: String? {
+        let bad = errorProne
+        guard !bad.isEmpty else { return nil }
+        let worst = bad.prefix(3).map { "\($0.node) \(JSONValue.format(JSONValue.round(($0.predicted?.success ?? 0) * 100, places: 1)))%" }
+        let file = snapshot.source.hasPrefix("db:") ? "<its snapshot file>" : snapshot.source
+        return "audit: \(bad.count) of \(coverage.count) target\(coverage.count == 1 ? "" : "s") fail a person's first try 15% of the time "
+            + "or more (predicted success: \(worst.joined(separator: ", "))\(bad.count > 3 ? ", …" : "")); see them: replay audit \(file)"
     }
 
     /// Whether the run wrote this suite's baseline file (recorded, new, or its known problems updated).

@@ -6,7 +6,7 @@ import TapModel
 /// `replay verify`: the touch-binding model checked against what devices really did.
 ///
 /// Every stored press that has a `fired` event (the app's own record of the action it
-/// ran, trace.md) is replayed against its screen's snapshot under each profile and a
+/// ran, docs/traces-and-database.md) is replayed against its screen's snapshot under each profile and a
 /// range of radii; a setting agrees on a press when the engine fires exactly the
 /// actions the device fired. The model is only evidence until a team's own devices
 /// agree with it: this is how they find out, and the disagreements are the bug report.
@@ -34,12 +34,25 @@ public struct Verification: Sendable {
         public let radius: Double
         public let engine: PressResult
         public let device: [String]
+        /// The rule of real screens that decided the engine's answer (S12–S21, U6–U13), or nil.
+        public let rule: String?
 
-        public init(screen: String, trace: String, press: Int, at: Point, radius: Double, engine: PressResult, device: [String]) {
+        public init(screen: String, trace: String, press: Int, at: Point, radius: Double, engine: PressResult, device: [String],
+                    rule: String? = nil) {
             self.screen = screen; self.trace = trace; self.press = press; self.at = at; self.radius = radius
-            self.engine = engine; self.device = device
+            self.engine = engine; self.device = device; self.rule = rule
         }
     }
+
+    /// How the presses one rule decided fared: the devices confirm a rule where they agree.
+    public struct RuleTally: Sendable, Equatable {
+        public var agree = 0
+        public var total = 0
+        public init() {}
+    }
+
+    /// The key of the presses no rule of real screens decided (S1–S11, U1–U5 alone).
+    public static let coreRules = "S1–S11, U1–U5"
 
     /// How one profile and radius did.
     public struct Setting: Sendable {
@@ -48,6 +61,8 @@ public struct Verification: Sendable {
         public var agree = 0
         public var total = 0
         public var disagreements: [Disagreement] = []
+        /// Agreement by the rule that decided (docs/real-screens.md), so a team's devices confirm or refute each.
+        public var byRule: [String: RuleTally] = [:]
         public var rate: Double { total > 0 ? Double(agree) / Double(total) : 0 }
 
         public init(profile: TouchProfile, radius: Radius) { self.profile = profile; self.radius = radius }

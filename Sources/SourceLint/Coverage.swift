@@ -43,6 +43,8 @@ public struct ViewInfo: Sendable {
     public var branches = false
     /// Why it takes nothing when the source seems to say otherwise: `an opacity of 0.0001 …`.
     public var note: String?
+    /// A shape filled with a style: a later stroke outlines it without hollowing it.
+    public var filled = false
 
     public init(_ coverage: Coverage, name: String) {
         self.coverage = coverage

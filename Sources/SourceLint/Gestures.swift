@@ -22,6 +22,12 @@ public struct GestureUse {
     /// A tap of any count or a long press: what L1 calls a tap target (A1, S2).
     public var isTapLike: Bool { kind != .other }
 
+    /// A tap of three or more (`onTapGesture(count: 5)`): a hidden gesture, not a target (Decision, docs/lint.md).
+    public var isHidden: Bool {
+        if case .tap(let count?) = kind { return count >= 3 }
+        return false
+    }
+
     /// The gesture a modifier attaches, or nil when it attaches none.
     public static func of(_ m: Modifier, at index: Int) -> GestureUse? {
         switch m.name {

@@ -14,6 +14,8 @@ import Yams
 ///   - "**/Generated/**"
 /// filling_views:                # custom views known to fill their frame
 ///   - CardView
+/// deployment_target:            # what #if and #available are read for (default: the package's or project's)
+///   iOS: "16.0"
 /// ```
 /// JSON with the same keys works too (`.replay-lint.json`): YAML reads it.
 public struct LintConfiguration: Sendable, Equatable {
@@ -24,6 +26,8 @@ public struct LintConfiguration: Sendable, Equatable {
     public var severities: [String: Severity] = [:]
     public var excluded: [String] = []
     public var fillingViews: Set<String> = []
+    /// `deployment_target`: the platforms and oldest versions built for; nil to read them from the package.
+    public var build: BuildConfiguration?
     /// The file it was read from; nil for the default (no file found).
     public var file: String?
 
@@ -89,8 +93,26 @@ public struct LintConfiguration: Sendable, Equatable {
                 config.excluded += try strings(value, key).map { $0.string ?? "" }.filter { !$0.isEmpty }
             case "filling_views":
                 config.fillingViews.formUnion(try strings(value, key).compactMap(\.string))
+            case "deployment_target", "deployment_targets":
+                var targets: [String: BuildConfiguration.Version] = [:]
+                var pairs: [(Node, String, String)] = []
+                if let map = value.mapping {
+                    pairs = map.map { ($0.key, $0.key.string ?? "", $0.value.string ?? "") }
+                } else {
+                    for n in try strings(value, key) {
+                        let parts = (n.string ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+                        pairs.append((n, parts.first ?? "", parts.count > 1 ? parts[1] : ""))
+                    }
+                }
+                for (node, platform, version) in pairs {
+                    guard let (name, v) = BuildConfiguration.parseTarget(platform, version) else {
+                        throw LintInputError("\(file):\(line(node)): deployment_target is a platform and a version (iOS: \"16.0\"), not \(platform) \(version)")
+                    }
+                    targets[name] = v
+                }
+                config.build = BuildConfiguration(targets: targets)
             default:
-                throw LintInputError("\(file):\(line(keyNode)): unknown key \(key); the keys are disabled_rules, severity, excluded, filling_views")
+                throw LintInputError("\(file):\(line(keyNode)): unknown key \(key); the keys are disabled_rules, severity, excluded, filling_views, deployment_target")
             }
         }
         return config

@@ -45,9 +45,10 @@ public struct LintContext: Sendable {
     }
 
     /// The context of one parsed file.
-    public init(evaluator: ViewEvaluator, file tree: SourceFileSyntax) {
+    /// - Parameter declaredIOSOnly: the package or configuration builds for iOS alone.
+    public init(evaluator: ViewEvaluator, file tree: SourceFileSyntax, declaredIOSOnly: Bool = false) {
         let platforms = ViewEvaluator.platforms(of: tree)
-        self.init(evaluator: evaluator, automaticIsBorderless: platforms.iOS, focusDriven: platforms.tvOSOnly)
+        self.init(evaluator: evaluator, automaticIsBorderless: platforms.iOS || declaredIOSOnly, focusDriven: platforms.tvOSOnly && !declaredIOSOnly)
     }
 }
 
@@ -86,7 +87,7 @@ public struct RuleFinding {
 public enum LintRules {
     public static let all: [any LintRule] = [
         HollowTapTarget(), ShapeAfterGesture(), WrongShapeKind(), OverlayOverTap(),
-        DoubleTapDelaysSingle(), TapOnNothing(), ClippedIsNotHitMask(),
+        DoubleTapDelaysSingle(), TapOnNothing(), ClippedIsNotHitMask(), RowFiresAllButtons(),
     ]
 
     public static var ids: [String] { all.map(\.id) }

@@ -42,7 +42,7 @@ public struct LintRun: Sendable {
         self.finder = LintConfiguration.Finder(explicit: configuration)
     }
 
-    /// Lints `paths`; with `fix`, first applies L1's and L2's fixes, then lints again.
+    /// Lints `paths`; with `fix`, first applies L1's, L2's and L8's fixes, then lints again.
     /// - Throws: `LintInputError` only for a path that cannot be used at all (missing,
     ///   a named file that is not `.swift`, a configuration that cannot be read);
     ///   a Swift file that cannot be read is a warning in the result.
@@ -95,13 +95,26 @@ public struct LintRun: Sendable {
         }
         var index = ViewIndex()
         for p in parsed { index.add(p.tree, file: p.file) }
-        var evaluators: [Set<String>: ViewEvaluator] = [:]
+        var evaluators: [String: ViewEvaluator] = [:]
+        var declared: [String: BuildConfiguration?] = [:]
         for p in parsed {
             let filling = p.configuration.fillingViews
-            let evaluator = evaluators[filling] ?? ViewEvaluator(index: index, fillingViews: filling)
-            evaluators[filling] = evaluator
+            let folder = (LintConfiguration.absolute(p.file) as NSString).deletingLastPathComponent
+            let told = p.configuration.build ?? declared[folder] ?? BuildConfiguration.declared(above: folder)
+            declared[folder] = told
+            let build = told ?? .default
+            let key = "\(filling.sorted())|\(build.summary)"
+            let evaluator = evaluators[key] ?? ViewEvaluator(index: index, fillingViews: filling, configuration: build)
+            evaluators[key] = evaluator
+            if let unknown = ConditionNotes.unknownConditions(in: p.tree, build), let first = unknown.first {
+                let location = SourceLocationConverter(fileName: p.file, tree: p.tree).location(for: first.position)
+                let list = unknown.map { "`#if \($0.condition)` (line \(SourceLocationConverter(fileName: p.file, tree: p.tree).location(for: $0.position).line))" }
+                result.warnings.append(LintWarning(
+                    file: p.file, line: location.line, column: location.column,
+                    message: "\(list.joined(separator: ", ")): a condition replay lint cannot tell for \(build.summary); every clause of it is read"))
+            }
             let linter = Linter(disabled: disabled.union(p.configuration.disabledRules))
-            let context = LintContext(evaluator: evaluator, file: p.tree)
+            let context = LintContext(evaluator: evaluator, file: p.tree, declaredIOSOnly: told.map { Set($0.targets.keys) == ["iOS"] } ?? false)
             result.findings += linter.lint(tree: p.tree, file: p.file, context: context, severities: p.configuration.severities)
         }
         return result

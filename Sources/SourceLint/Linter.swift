@@ -38,11 +38,13 @@ public struct Linter: Sendable {
     /// The findings in one file's text, in source order, less the suppressed
     /// ones; the views it declares are the only ones it resolves.
     /// - Complexity: O(n) in the size of the source.
-    public func lint(source: String, file: String) -> [LintFinding] {
+    /// - Parameter configuration: what the file is built for (`#if`, `#available`).
+    public func lint(source: String, file: String, configuration: BuildConfiguration = .default) -> [LintFinding] {
         let tree = SourceFiles.parseTree(source)
         var index = ViewIndex()
         index.add(tree, file: file)
-        return lint(tree: tree, file: file, context: LintContext(evaluator: ViewEvaluator(index: index), file: tree))
+        let evaluator = ViewEvaluator(index: index, configuration: configuration)
+        return lint(tree: tree, file: file, context: LintContext(evaluator: evaluator, file: tree))
     }
 
     /// The findings in one parsed file, with what the whole run knows.
@@ -50,12 +52,12 @@ public struct Linter: Sendable {
     public func lint(tree: SourceFileSyntax, file: String, context: LintContext, severities: [String: Severity] = [:]) -> [LintFinding] {
         let converter = SourceLocationConverter(fileName: file, tree: tree)
         let suppressions = Suppressions(tree: tree, converter: converter)
-        let collector = ChainCollector(viewMode: .sourceAccurate)
+        let collector = ChainCollector(configuration: context.evaluator.configuration)
         collector.walk(tree)
         var findings: [LintFinding] = []
         for top in collector.tops {
-            let chain = ModifierChain(top: top)
-            guard !chain.modifiers.isEmpty || ["Button", "NavigationLink"].contains(chain.view.typeName ?? "") else { continue }
+            let chain = ModifierChain(top: top, configuration: context.evaluator.configuration)
+            guard !chain.modifiers.isEmpty || ["Button", "NavigationLink", "List", "Form"].contains(chain.view.typeName ?? "") else { continue }
             for rule in rules {
                 for f in rule.check(chain, in: context) {
                     let start = converter.location(for: f.anchor.positionAfterSkippingLeadingTrivia)
@@ -83,9 +85,34 @@ public struct Linter: Sendable {
     }
 }
 
-/// The outermost expression of every chain in a file.
+/// The outermost expression of every chain in a file that the build compiles
+/// and runs: `#if` clauses the build leaves out and `if #available` branches no
+/// supported device takes are skipped (docs/lint.md).
 final class ChainCollector: SyntaxVisitor {
     var tops: [ExprSyntax] = []
+    let configuration: BuildConfiguration
+
+    init(configuration: BuildConfiguration) {
+        self.configuration = configuration
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        for (clause, truth) in zip(node.clauses, configuration.clauses(of: node)) where truth != .no {
+            if let elements = clause.elements { walk(elements) }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.conditions.count == 1, case .availability(let a)? = node.conditions.first?.condition else { return .visitChildren }
+        switch configuration.truth(ofAvailability: a) {
+        case .yes: walk(node.body)
+        case .no: if let e = node.elseBody { walk(e) }
+        default: return .visitChildren
+        }
+        return .skipChildren
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let e = ExprSyntax(node)

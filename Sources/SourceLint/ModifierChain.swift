@@ -2,8 +2,11 @@ import SwiftSyntax
 
 /// One modifier written in a chain, such as `.onTapGesture(count: 2) { … }`.
 ///
-/// A `#if` block inside a chain (`PostfixIfConfigExpr`) is kept as one modifier
-/// named `#if` whose content the rules do not read.
+/// A `#if` block inside a chain (`PostfixIfConfigExpr`) is read as the compiler
+/// takes it for the build (`BuildConfiguration`): the modifiers of the clause that
+/// is compiled, none when none is; when that depends on the build or on a flag the
+/// linter cannot know, it is kept as one modifier named `#if` that the rules read
+/// as unknown.
 public struct Modifier {
     /// `onTapGesture`, `contentShape`, ... or `#if`.
     public let name: String
@@ -55,18 +58,19 @@ public struct ModifierChain {
     public var view: ViewBase { ViewBase(base) }
 
     /// Reads the chain ending at `top`.
+    /// - Parameter configuration: what the code is built for, to read `#if` blocks in the chain.
     /// - Complexity: O(n) in the number of modifiers.
-    public init(top: ExprSyntax) {
+    public init(top: ExprSyntax, configuration: BuildConfiguration = .default) {
         self.top = top
         var reversed: [Modifier] = []
         var e = top
         while true {
             if let call = e.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-               let base = member.base, !ModifierChain.isTypeReference(base) {
+               let base = member.base, !ModifierChain.isTypeReference(base), !ModifierChain.isSelf(base) {
                 reversed.append(Modifier(name: member.declName.baseName.text, call: call, member: member, node: e))
                 e = base
             } else if let block = e.as(PostfixIfConfigExprSyntax.self), let base = block.base {
-                reversed.append(Modifier(name: "#if", call: nil, member: nil, node: e))
+                reversed += ModifierChain.compiled(block, configuration)?.reversed() ?? [Modifier(name: "#if", call: nil, member: nil, node: e)]
                 e = base
             } else {
                 break
@@ -74,6 +78,25 @@ public struct ModifierChain {
         }
         base = e
         modifiers = reversed.reversed()
+    }
+
+    /// The modifiers of the clause of a `#if` block that the build compiles, in
+    /// source order; nil when that varies or cannot be told.
+    static func compiled(_ block: PostfixIfConfigExprSyntax, _ configuration: BuildConfiguration) -> [Modifier]? {
+        let truths = configuration.clauses(of: block.config)
+        guard !truths.contains(where: { $0 == .varies || $0 == .unknown }) else { return nil }
+        guard let i = truths.firstIndex(of: .yes) else { return [] }
+        let clause = block.config.clauses[block.config.clauses.index(block.config.clauses.startIndex, offsetBy: i)]
+        guard case .postfixExpression(let expr)? = clause.elements else { return clause.elements == nil ? [] : nil }
+        // `.padding().onTapGesture { … }`: calls on members down to one with no base.
+        var reversed: [Modifier] = []
+        var e = expr
+        while let call = e.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            reversed.append(Modifier(name: member.declName.baseName.text, call: call, member: member, node: e))
+            guard let base = member.base else { return reversed.reversed() }
+            e = base
+        }
+        return nil
     }
 
     /// Whether `node` is the outermost expression of a chain (nothing is chained onto it).
@@ -85,6 +108,11 @@ public struct ModifierChain {
         }
         if let block = parent.as(PostfixIfConfigExprSyntax.self), block.base?.id == node.id { return false }
         return true
+    }
+
+    /// `self`: `self.row(…)` is a member the type declares, not a modifier on `self`.
+    static func isSelf(_ e: ExprSyntax) -> Bool {
+        e.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 
     /// `Color`, `SwiftUI`, `Image`: a capitalised name, so `.name(…)` on it is a

@@ -14,6 +14,13 @@ extension ViewEvaluator {
         switch m.name {
         case "padding", "safeAreaPadding":
             if let amount = m.unlabeled.last, SwiftUIFacts.isZero(amount) { return v }
+            // Padding is dead whatever it surrounds: around a container whose content the
+            // source does not tell (a GeometryReader, a ScrollView, a custom view) too.
+            if v.coverage == .unknown, v.isContainer || v.greedy {
+                v.coverage = .hollow("its padding")
+                v.surface = false
+                return v
+            }
             widen(&v, "its padding")
         case "frame", "containerRelativeFrame":
             frame(m, &v)
@@ -29,6 +36,17 @@ extension ViewEvaluator {
             v.surface = true
             v.takesRoom = false
         case "opacity":
+            // `selected ? 1 : 0`: read with the outcome assumed; a rule reads the view once per outcome.
+            if let arg = m.unlabeled.first, let ternary = Ternary(arg),
+               SwiftUIFacts.number(ternary.then) != nil, SwiftUIFacts.number(ternary.otherwise) != nil {
+                let condition = ternary.condition
+                if let assumed = env.assumptions[condition] {
+                    let n = SwiftUIFacts.number(assumed ? ternary.then : ternary.otherwise)!
+                    if n < 0.001 { vanish(&v) }
+                    return v
+                }
+                env.conditionLog?.note(condition)
+            }
             // S5: below the minimum (0.001) it takes nothing; a value the source does not fix may be 0.
             if let n = SwiftUIFacts.number(m.unlabeled.first) {
                 if n < 0.001 {
@@ -56,9 +74,11 @@ extension ViewEvaluator {
             if mode?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "fit" { v.surface = false }
         case "fill", "foregroundColor", "foregroundStyle":
             if let style = m.unlabeled.first, v.surface, isClearStyle(style) { vanish(&v) }
+            else if m.name == "fill", v.surface { v.filled = true }
         case "stroke", "strokeBorder":
-            // A stroked shape takes touches on its outline only.
-            if v.surface {
+            // A stroked shape takes touches on its outline only; stroked after a fill
+            // (`Capsule().fill(…).stroke(…)`, iOS 17) it is filled and outlined.
+            if v.surface, !v.filled {
                 v.coverage = .hollow("the inside of its outline")
                 v.surface = false
             }
@@ -80,7 +100,9 @@ extension ViewEvaluator {
 
     /// Padding or a frame around content that does not fill it: room no touch reaches (S2).
     func widen(_ v: inout ViewInfo, _ name: String) {
-        if v.coverage == .fills { v.coverage = .hollow(name) }
+        // Room around a view that paints its whole frame (a filled card) is outside what
+        // a person sees as the target: the card they see responds everywhere (Decision).
+        if v.coverage == .fills, !v.surface { v.coverage = .hollow(name) }
         v.surface = false
     }
 

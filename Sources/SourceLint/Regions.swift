@@ -10,10 +10,28 @@ public enum Regions {
     /// background, an overlay, a contentShape, a view or modifier the linter
     /// cannot resolve). A Group hands the modifiers to each of its views.
     /// - Parameter index: the gesture's index; the modifiers before it are read.
-    public static func deadArea(of chain: ModifierChain, before index: Int, in context: LintContext) -> (name: String, gap: String)? {
+    ///
+    /// A ternary whose outcomes the source fixes (`opacity(selected ? 1 : 0)`,
+    /// `selected ? Color.blue : Color.clear`) is read once per outcome; `when`
+    /// names the outcome that leaves the container hollow (`` `selected` is false ``).
+    public static func deadArea(of chain: ModifierChain, before index: Int, in context: LintContext) -> (name: String, gap: String, when: String?)? {
         let evaluator = context.evaluator
-        guard let env = evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless) else { return nil }
-        return evaluator.chain(chain, upTo: index, env).hollowContainer
+        guard var env = evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless) else { return nil }
+        let log = ViewEvaluator.ConditionLog()
+        env.conditionLog = log
+        if let found = evaluator.chain(chain, upTo: index, env).hollowContainer { return (found.name, found.gap, nil) }
+        // Each outcome of the first conditions met, one at a time.
+        env.conditionLog = nil
+        for condition in log.conditions.prefix(3) {
+            for value in [false, true] {
+                var assumed = env
+                assumed.assumptions[condition] = value
+                if let found = evaluator.chain(chain, upTo: index, assumed).hollowContainer {
+                    return (found.name, found.gap, "`\(condition)` is \(value)")
+                }
+            }
+        }
+        return nil
     }
 
     // MARK: - Overlays

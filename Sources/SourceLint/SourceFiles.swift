@@ -176,7 +176,7 @@ public enum SourceFiles {
         return try box.result!.get()
     }
 
-    /// Applies the fixes of L1 and L2 to one file's text: `SourceEdit`s placed by
+    /// Applies the fixes of L1, L2 and L8 to one file's text: `SourceEdit`s placed by
     /// the syntax tree (an insertion before the gesture's `.`, the removal of the
     /// misplaced shape); every byte outside the edits is kept.
     /// - Returns: the new text and how many findings it fixed (0: unchanged).
@@ -190,7 +190,7 @@ public enum SourceFiles {
 
     /// Applies the fixable findings' edits to one file's text.
     static func apply(_ findings: [LintFinding], to source: String, tree: SourceFileSyntax) -> (text: String, fixed: Int) {
-        let fixable = findings.filter { $0.fixable && ["L1", "L2"].contains($0.rule) }
+        let fixable = findings.filter { $0.fixable && ["L1", "L2", "L8"].contains($0.rule) }
         guard !fixable.isEmpty, tree.description == source else { return (source, 0) }
         // From the end backwards, so each edit's offsets still hold. A finding's edits are applied
         // all or none: one whose edit overlaps an edit already applied (a chain inside the

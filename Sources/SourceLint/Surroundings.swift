@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// What surrounds a view in its file: the button and label styles set on the
@@ -23,14 +24,23 @@ extension ViewEvaluator {
     /// is another view's business and stays untold.
     /// - Returns: nil when the system draws the view (a toolbar, a menu).
     public func environment(at node: some SyntaxProtocol, automaticIsBorderless: Bool) -> Environment? {
+        environment(at: Syntax(node), automaticIsBorderless: automaticIsBorderless, depth: 0)
+    }
+
+    /// How many declarations up the uses of a helper or view are followed for its environment.
+    static let callerDepth = 4
+
+    func environment(at node: Syntax, automaticIsBorderless: Bool, depth: Int) -> Environment? {
         var env = Environment()
+        env.selfType = ViewEvaluator.enclosingType(of: node)
+        var boundary: Syntax?
         env.automaticIsBorderless = automaticIsBorderless
         var buttonSet = false, labelSet = false
         var previous = Syntax(node)
         var current = previous.parent
         while let c = current {
             if c.is(FunctionDeclSyntax.self) || c.is(AccessorBlockSyntax.self) || c.is(InitializerDeclSyntax.self)
-                || c.is(MemberBlockSyntax.self) || c.is(SourceFileSyntax.self) { break }
+                || c.is(MemberBlockSyntax.self) || c.is(SourceFileSyntax.self) { boundary = c; break }
             if let clause = c.as(IfConfigClauseSyntax.self), let condition = clause.condition?.trimmedDescription,
                ["macOS", "watchOS", "tvOS"].contains(where: { condition.contains("os(\($0))") }), !condition.contains("!") {
                 env.automaticIsBorderless = false
@@ -41,8 +51,9 @@ extension ViewEvaluator {
                     let name = member.declName.baseName.text
                     if inCallee {
                         // A modifier on a view that holds the node: its styles reach the node.
-                        if name == "buttonStyle", !buttonSet, let arg = call.arguments.first?.expression {
-                            env.buttonStyle = buttonStyle(arg)
+                        if name == "buttonStyle", !buttonSet,
+                           let style = buttonStyle(of: Modifier(name: name, call: call, member: member, node: ExprSyntax(call))) {
+                            env.buttonStyle = style
                             buttonSet = true
                         }
                         if name == "labelStyle", !labelSet, let arg = call.arguments.first?.expression {
@@ -68,7 +79,92 @@ extension ViewEvaluator {
             previous = c
             current = c.parent
         }
+        // What is not told here is told where the helper, property or view is used,
+        // when every use tells the same (a style set on the ScrollView in `body`).
+        if let boundary, depth < ViewEvaluator.callerDepth, !buttonSet || !labelSet || env.rowContext == .unknown {
+            switch callers(of: boundary, automaticIsBorderless: automaticIsBorderless, depth: depth) {
+            case .systemDrawn: return nil
+            case .told(let outer):
+                if !buttonSet { env.buttonStyle = outer.buttonStyle }
+                if !labelSet { env.labelStyle = outer.labelStyle }
+                if env.rowContext == .unknown { env.rowContext = outer.rowContext }
+            case .untold: break
+            }
+        }
         return env
+    }
+
+    enum CallerEnvironment { case told(Environment), systemDrawn, untold }
+
+    /// The environment every use of a declaration agrees on: the uses of a member
+    /// (`row`, `tag(_:)`) in its own type, of a file-level function anywhere, of a
+    /// view's `body` where the view is constructed.
+    func callers(of boundary: Syntax, automaticIsBorderless: Bool, depth: Int) -> CallerEnvironment {
+        declarationEnvironments.value(boundary.id, automaticIsBorderless) {
+            var uses: [Syntax] = []
+            let owner = ViewEvaluator.enclosingType(of: boundary)
+            if let f = boundary.as(FunctionDeclSyntax.self) {
+                guard !["body", "makeBody"].contains(f.name.text) else { return .untold }
+                // Toolbar content, commands and menus are drawn by the system.
+                if let type = f.signature.returnClause?.type.trimmedDescription, ViewEvaluator.isSystemContent(type) { return .systemDrawn }
+                // Called (`row()`) or passed (`.toolbar(content: toolbar)`); never another value's member (`x.row`).
+                uses = index.uses(of: f.name.text).filter { ViewEvaluator.enclosingType(of: $0) == owner && isOwnReference($0) }
+            } else if boundary.is(AccessorBlockSyntax.self), let binding = boundary.parent?.as(PatternBindingSyntax.self) {
+                let name = binding.pattern.trimmedDescription
+                if let type = binding.typeAnnotation?.type.trimmedDescription, ViewEvaluator.isSystemContent(type) { return .systemDrawn }
+                if name == "body" {
+                    guard let owner else { return .untold }
+                    uses = index.uses(of: owner).filter { isCalled($0) }
+                } else {
+                    uses = index.uses(of: name).filter { ViewEvaluator.enclosingType(of: $0) == owner && !isCalled($0) && isOwnReference($0) }
+                }
+            }
+            guard !uses.isEmpty, uses.count <= 12 else { return .untold }
+            let envs = uses.map { environment(at: $0, automaticIsBorderless: automaticIsBorderless, depth: depth + 1) }
+            if envs.allSatisfy({ $0 == nil }) { return .systemDrawn }
+            let told = envs.compactMap { $0 }
+            guard told.count == envs.count, let first = told.first else { return .untold }
+            var agreed = Environment()
+            agreed.automaticIsBorderless = automaticIsBorderless
+            if told.allSatisfy({ $0.buttonStyle == first.buttonStyle }) { agreed.buttonStyle = first.buttonStyle }
+            if told.allSatisfy({ $0.labelStyle == first.labelStyle }) { agreed.labelStyle = first.labelStyle }
+            if told.allSatisfy({ $0.rowContext == first.rowContext }) { agreed.rowContext = first.rowContext }
+            return .told(agreed)
+        }
+    }
+
+    /// `ToolbarContent`, `Commands`: what a declaration returns that the system draws.
+    static func isSystemContent(_ type: String) -> Bool {
+        ["ToolbarContent", "Commands", "Scene"].contains { type.hasSuffix($0) }
+    }
+
+    /// `row`, `self.row`: a reference to the type's own member, not a member of another value (`x.row`, `.toolbar`).
+    func isOwnReference(_ ref: Syntax) -> Bool {
+        guard let m = ref.parent?.as(MemberAccessExprSyntax.self), m.declName.id == ref.id else { return true }
+        return m.base.map { ModifierChain.isSelf($0) } ?? false
+    }
+
+    /// `name(…)` or `Name(…)`: the reference is what a call calls.
+    func isCalled(_ ref: Syntax) -> Bool {
+        var node = ref
+        if let m = node.parent?.as(MemberAccessExprSyntax.self), m.declName.id == node.id { node = Syntax(m) }
+        return node.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id
+    }
+
+    /// The type a node is declared in (a struct, class, enum, or the type an extension extends).
+    static func enclosingType(of node: Syntax) -> String? {
+        var current = node.parent
+        while let c = current {
+            if let s = c.as(StructDeclSyntax.self) { return s.name.text }
+            if let s = c.as(ClassDeclSyntax.self) { return s.name.text }
+            if let s = c.as(EnumDeclSyntax.self) { return s.name.text }
+            if let e = c.as(ExtensionDeclSyntax.self) {
+                let name = e.extendedType.trimmedDescription
+                return name.split(separator: ".").last.map(String.init) ?? name
+            }
+            current = c.parent
+        }
+        return nil
     }
 
     /// What a file is built for, told by what it uses. iOS: UIKit, iOS-only
@@ -91,5 +187,27 @@ extension ViewEvaluator {
             if tvOS.contains(name) { sawtvOS = true }
         }
         return (sawiOS, sawtvOS && !sawiOS)
+    }
+}
+
+/// The environment found for each declaration from its uses, once a run.
+final class DeclarationEnvironments: @unchecked Sendable {
+    private var known: [String: ViewEvaluator.CallerEnvironment] = [:]
+    private var pending: Set<String> = []
+    private let lock = NSLock()
+
+    func value(_ id: SyntaxIdentifier, _ flag: Bool, _ make: () -> ViewEvaluator.CallerEnvironment) -> ViewEvaluator.CallerEnvironment {
+        let key = "\(id.hashValue)|\(flag)"
+        lock.lock()
+        if let v = known[key] { lock.unlock(); return v }
+        if pending.contains(key) { lock.unlock(); return .untold }   // a helper used by itself
+        pending.insert(key)
+        lock.unlock()
+        let v = make()
+        lock.lock()
+        known[key] = v
+        pending.remove(key)
+        lock.unlock()
+        return v
     }
 }

@@ -152,3 +152,28 @@ public enum SwiftUIFacts {
         return nil
     }
 }
+
+/// `condition ? a : b`, folded (`TernaryExpr`) or as the parser leaves it
+/// without operator folding (a sequence holding an `UnresolvedTernaryExpr`).
+public struct Ternary {
+    /// The condition as written: `selected`, `day > today`.
+    public let condition: String
+    public let then: ExprSyntax
+    public let otherwise: ExprSyntax
+
+    public init?(_ e: ExprSyntax) {
+        if let t = e.as(TernaryExprSyntax.self) {
+            condition = t.condition.trimmedDescription
+            then = t.thenExpression
+            otherwise = t.elseExpression
+            return
+        }
+        guard let seq = e.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(seq.elements)
+        guard let i = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), i > 0, i == elements.count - 2,
+              let mark = elements[i].as(UnresolvedTernaryExprSyntax.self) else { return nil }
+        condition = elements[..<i].map(\.trimmedDescription).joined(separator: " ")
+        then = mark.thenExpression
+        otherwise = elements[i + 1]
+    }
+}

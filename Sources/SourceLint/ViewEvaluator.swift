@@ -11,14 +11,19 @@ public struct ViewEvaluator: Sendable {
     public let index: ViewIndex
     /// Custom views a configuration says fill their frame.
     public let fillingViews: Set<String>
+    /// What the code is built for: which `#if` clauses and `#available` branches run.
+    public let configuration: BuildConfiguration
 
     /// Custom views and members already read, by name and what the environment says of them:
     /// a body is read once a run, not once per use (a screen of rows of rows would be exponential).
     private let memo = Memo()
+    /// The environment at each declaration, read from where it is used (`Surroundings`).
+    let declarationEnvironments = DeclarationEnvironments()
 
-    public init(index: ViewIndex = ViewIndex(), fillingViews: Set<String> = []) {
+    public init(index: ViewIndex = ViewIndex(), fillingViews: Set<String> = [], configuration: BuildConfiguration = .default) {
         self.index = index
         self.fillingViews = fillingViews
+        self.configuration = configuration
     }
 
     final class Memo: @unchecked Sendable {
@@ -39,7 +44,20 @@ public struct ViewEvaluator: Sendable {
 
     /// What of the environment a custom view's body can depend on.
     func memoKey(_ name: String, _ env: Environment) -> String {
-        "\(name)|\(String(describing: env.buttonStyle))|\(String(describing: env.labelStyle))|\(env.rowContext)|\(env.automaticIsBorderless)"
+        let assumed = env.assumptions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        return "\(name)|\(env.buttonStyle?.key ?? "-")|\(env.labelStyle?.key ?? "-")|\(env.rowContext)|\(env.automaticIsBorderless)|\(assumed)"
+    }
+
+    /// The conditions of ternaries met while reading a view (`selected ? 1 : 0`), so
+    /// that a rule can read it again with each outcome.
+    final class ConditionLog: @unchecked Sendable {
+        private var seen: [String] = []
+        private let lock = NSLock()
+        func note(_ condition: String) {
+            lock.lock(); defer { lock.unlock() }
+            if !seen.contains(condition) { seen.append(condition) }
+        }
+        var conditions: [String] { lock.lock(); defer { lock.unlock() }; return seen }
     }
 
     /// How deep custom views, members and modifiers are followed.
@@ -63,6 +81,10 @@ public struct ViewEvaluator: Sendable {
         var bindings: [String: ViewInfo] = [:]
         var depth = 0
         var visiting: Set<String> = []
+        /// Ternary conditions taken as true or false (`selected` → false).
+        var assumptions: [String: Bool] = [:]
+        /// Where the conditions of ternaries without an assumption are noted.
+        var conditionLog: ConditionLog?
 
         public init() {}
     }
@@ -73,7 +95,19 @@ public struct ViewEvaluator: Sendable {
         case builtin(String)
         /// A style type declared in the linted sources.
         case custom(String)
+        /// `.buttonStyle { configuration in … }`: a style written as a closure (a helper of the sources).
+        case closure(ClosureExprSyntax)
         case unknown
+
+        /// For memo keys.
+        var key: String {
+            switch self {
+            case .builtin(let n): return "b:" + n
+            case .custom(let n): return "c:" + n
+            case .closure(let c): return "f:\(c.id.hashValue)"
+            case .unknown: return "?"
+            }
+        }
     }
 
     // MARK: - Expressions
@@ -86,14 +120,17 @@ public struct ViewEvaluator: Sendable {
             let cases = switchExpr.cases.compactMap { $0.as(SwitchCaseSyntax.self) }
             return ViewInfo.list(cases.map { items(Array($0.statements), env) }, name: "switch", branches: true)
         }
-        if let ternary = e.as(TernaryExprSyntax.self) {
-            return ViewInfo.list([view(ternary.thenExpression, env), view(ternary.elseExpression, env)], name: "view", branches: true)
+        if let ternary = Ternary(e) {
+            if let assumed = env.assumptions[ternary.condition] { return view(assumed ? ternary.then : ternary.otherwise, env) }
+            env.conditionLog?.note(ternary.condition)
+            return ViewInfo.list([view(ternary.then, env), view(ternary.otherwise, env)], name: "view", branches: true)
         }
+        if isTextConcatenation(e) { return ViewInfo(.fills, name: "Text") }
         if let tuple = e.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return view(only.expression, env)
         }
         if let forced = e.as(ForceUnwrapExprSyntax.self) { return view(forced.expression, env) }
-        return chain(ModifierChain(top: e), upTo: nil, env)
+        return chain(ModifierChain(top: e, configuration: configuration), upTo: nil, env)
     }
 
     /// The views a ViewBuilder closure or body builds, each once.
@@ -101,7 +138,8 @@ public struct ViewEvaluator: Sendable {
         var views: [ViewInfo] = []
         for item in items {
             switch item.item {
-            case .decl: continue
+            case .decl(let d):
+                if let config = d.as(IfConfigDeclSyntax.self) { views.append(compiled(config, env)) }
             case .expr(let e): views.append(view(e, env))
             case .stmt(let s):
                 if let r = s.as(ReturnStmtSyntax.self) {
@@ -118,16 +156,59 @@ public struct ViewEvaluator: Sendable {
     }
 
     func branches(of ifExpr: IfExprSyntax, _ env: Environment) -> ViewInfo {
-        var all = [items(Array(ifExpr.body.statements), env)]
+        let elseView: ViewInfo
         switch ifExpr.elseBody {
-        case .ifExpr(let next)?: all.append(branches(of: next, env))
-        case .codeBlock(let block)?: all.append(items(Array(block.statements), env))
+        case .ifExpr(let next)?: elseView = branches(of: next, env)
+        case .codeBlock(let block)?: elseView = items(Array(block.statements), env)
         case nil:
             var none = ViewInfo(.nothing, name: "EmptyView")
             none.count = 0
-            all.append(none)
+            elseView = none
         }
-        return ViewInfo.list(all, name: "view", branches: true)
+        // `if #available(iOS 16, *)`: on a deployment target that has it, the else branch never runs.
+        switch availability(of: ifExpr) {
+        case .yes?: return items(Array(ifExpr.body.statements), env)
+        case .no?: return elseView
+        default: return ViewInfo.list([items(Array(ifExpr.body.statements), env), elseView], name: "view", branches: true)
+        }
+    }
+
+    /// Whether an `if` whose only condition is `#available`/`#unavailable` takes its body on every supported device.
+    func availability(of ifExpr: IfExprSyntax) -> BuildConfiguration.Truth? {
+        guard ifExpr.conditions.count == 1, case .availability(let a)? = ifExpr.conditions.first?.condition else { return nil }
+        return configuration.truth(ofAvailability: a)
+    }
+
+    /// A `#if` among a builder's views: the clause the build compiles; the clauses that
+    /// may be compiled, as alternatives, when that varies or cannot be told.
+    func compiled(_ config: IfConfigDeclSyntax, _ env: Environment) -> ViewInfo {
+        var alternatives: [ViewInfo] = []
+        for (clause, truth) in zip(config.clauses, configuration.clauses(of: config)) where truth != .no {
+            guard case .statements(let statements)? = clause.elements else { alternatives.append(.unknown); continue }
+            alternatives.append(items(Array(statements), env))
+        }
+        if alternatives.isEmpty { var none = ViewInfo(.nothing, name: "EmptyView"); none.count = 0; return none }
+        return ViewInfo.list(alternatives, name: "view", branches: alternatives.count > 1)
+    }
+
+    /// `Text("a") + Text("b")`: one Text (S1).
+    func isTextConcatenation(_ e: ExprSyntax) -> Bool {
+        func isText(_ x: ExprSyntax) -> Bool {
+            if let t = x.as(TupleExprSyntax.self), t.elements.count == 1, let only = t.elements.first { return isText(only.expression) }
+            if isTextConcatenation(x) { return true }
+            return ModifierChain(top: x).view.typeName == "Text"
+        }
+        if let infix = e.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
+            return isText(infix.leftOperand) && isText(infix.rightOperand)
+        }
+        guard let seq = e.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(seq.elements)
+        guard elements.count >= 3, elements.count % 2 == 1 else { return false }
+        for (i, x) in elements.enumerated() {
+            if i % 2 == 1 { guard x.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return false } }
+            else if !isText(x) { return false }
+        }
+        return true
     }
 
     /// A chain: its base, then its modifiers in source order (the first written innermost).
@@ -136,7 +217,7 @@ public struct ViewEvaluator: Sendable {
         var inner = env
         // Styles are environment: written anywhere on the chain, they reach the base.
         for m in chain.modifiers.reversed() {
-            if m.name == "buttonStyle", let arg = m.unlabeled.first { inner.buttonStyle = buttonStyle(arg) }
+            if m.name == "buttonStyle", let style = buttonStyle(of: m) { inner.buttonStyle = style }
             if m.name == "labelStyle", let arg = m.unlabeled.first { inner.labelStyle = labelStyle(arg) }
         }
         var info = base(chain, inner)
@@ -152,8 +233,8 @@ public struct ViewEvaluator: Sendable {
     func base(_ chain: ModifierChain, _ env: Environment) -> ViewInfo {
         let b = chain.base
         if let bound = env.bindings[b.trimmedDescription] { return bound }
-        if b.is(IfExprSyntax.self) || b.is(SwitchExprSyntax.self) || b.is(TernaryExprSyntax.self) || b.is(ForceUnwrapExprSyntax.self)
-            || (b.as(TupleExprSyntax.self)?.elements.count == 1) {
+        if b.is(IfExprSyntax.self) || b.is(SwitchExprSyntax.self) || Ternary(b) != nil || b.is(ForceUnwrapExprSyntax.self)
+            || (b.as(TupleExprSyntax.self)?.elements.count == 1) || isTextConcatenation(b) {
             return view(b, env)   // each is read before it reaches a chain, so this does not loop
         }
         // `.red`, `.ultraThinMaterial`, `.clear` in a background: a shape style.
@@ -198,15 +279,51 @@ public struct ViewEvaluator: Sendable {
             let modifier = Modifier(name: name, call: call, member: nil, node: ExprSyntax(call))
             return apply(modifier, to: me, env)
         }
-        guard let type = env.selfType, let body = index.member(name, of: type) else { return .unknown }
-        let key = "\(type).\(name)"
-        guard !env.visiting.contains(key) else { return .unknown }
-        return memo.value(memoKey(key, env)) {
-            var inner = env
-            inner.depth += 1
-            inner.visiting.insert(key)
-            return items(body, inner)
+        let found: (key: String, member: ViewIndex.Member)
+        if let type = env.selfType, let m = index.member(name, of: type) {
+            found = ("\(type).\(name)", m)
+        } else if let f = index.freeFunction(name) {
+            found = ("func " + name, f)
+        } else {
+            return .unknown
         }
+        guard !env.visiting.contains(found.key) else { return .unknown }
+        var inner = env
+        inner.depth += 1
+        inner.visiting.insert(found.key)
+        // The arguments a call passes: a view or a builder closure is bound to its
+        // parameter's name; any other value is unknown where the body uses it.
+        let bound = call.map { arguments(of: $0, for: found.member, env) } ?? [:]
+        guard bound.isEmpty else {
+            inner.bindings = env.bindings.merging(bound) { _, new in new }
+            return items(found.member.items, inner)
+        }
+        return memo.value(memoKey(found.key, env)) { items(found.member.items, inner) }
+    }
+
+    /// What each view argument of a call to `member` stands for inside it, by the parameter's name.
+    func arguments(of call: FunctionCallExprSyntax, for member: ViewIndex.Member, _ env: Environment) -> [String: ViewInfo] {
+        var out: [String: ViewInfo] = [:]
+        var remaining = member.parameters[...]
+        func bind(_ label: String?, _ value: ViewInfo) {
+            guard let i = remaining.firstIndex(where: { $0.label == label }) else { return }
+            let name = remaining[i].name
+            out[name] = value
+            out[name + "()"] = value
+            remaining = remaining[remaining.index(after: i)...]
+        }
+        for arg in call.arguments {
+            if let closure = arg.expression.as(ClosureExprSyntax.self) {
+                bind(arg.label?.text, items(Array(closure.statements), env))
+            } else if arg.expression.is(StringLiteralExprSyntax.self) || arg.expression.is(IntegerLiteralExprSyntax.self) {
+                bind(arg.label?.text, .unknown)
+            } else {
+                bind(arg.label?.text, view(arg.expression, env))
+            }
+        }
+        if let trailing = call.trailingClosure { bind(remaining.first?.label, items(Array(trailing.statements), env)) }
+        for extra in call.additionalTrailingClosures { bind(extra.label.text, items(Array(extra.closure.statements), env)) }
+        return out
     }
 
     /// A view constructed by its type's name.
@@ -265,6 +382,11 @@ public struct ViewEvaluator: Sendable {
             info.name = type
             info.greedy = true
             return info
+        case "ScrollView":
+            // Backed by a scroll view that takes touches over its whole frame.
+            var info = ViewInfo(.fills, name: type)
+            info.greedy = true
+            return info
         case "AnyView":
             return v.call?.arguments.first.map { view($0.expression, env) } ?? .unknown
         case "Label":
@@ -318,6 +440,13 @@ public struct ViewEvaluator: Sendable {
         info.isContainer = true
         info.greedy = kids.contains(where: \.greedy)
         let count = kids.reduce(0) { $0 + $1.count }
+        let taking = kids.filter { $0.coverage != .nothing }
+        if taking.count == 1, taking[0].coverage == .fills, taking[0].surface, taking[0].count == 1 {
+            // Spacers that only place one painted view (a tip, a card): what a person sees
+            // responds everywhere; the room around it is not part of any target they see (Decision).
+            info.coverage = .fills
+            return info
+        }
         if let room = kids.first(where: \.takesRoom) {
             info.coverage = .hollow(room.name == "Spacer" ? "the Spacer" : "the room its \(room.name) takes")
         } else if let hollow = kids.first(where: { $0.coverage.gap != nil }), let gap = hollow.coverage.gap {
@@ -396,7 +525,7 @@ public struct ViewEvaluator: Sendable {
             let drawn = items(body, inner)
             info.coverage = drawn.coverage
             info.surface = drawn.surface
-        case .unknown?: return info
+        case .unknown?, .closure?: return info
         case .builtin?, nil:
             if title.coverage == .nothing { info.coverage = icon.coverage }
             else if icon.coverage == .nothing { info.coverage = title.coverage }
@@ -442,16 +571,74 @@ public struct ViewEvaluator: Sendable {
             guard env.rowContext == .plain, env.automaticIsBorderless else { return nil }
             return (label, "automatic (borderless on iOS outside a List)")
         case .custom(let type)?:
-            guard let decl = index.type(type), decl.kind == .buttonStyle, let body = decl.body else { return nil }
+            guard let decl = index.type(type), let body = decl.body, inner.depth < ViewEvaluator.maximumDepth else { return nil }
             inner.depth += 1
-            inner.bindings = ["configuration.label": label]
-            var drawn = items(body, inner)
+            let configuration = decl.bodyParameter ?? "configuration"
+            inner.bindings = ["\(configuration).label": label]
+            let drawn: ViewInfo?
+            switch decl.kind {
+            case .buttonStyle: drawn = items(body, inner)
+            case .primitiveButtonStyle: drawn = triggered(body, configuration: configuration, label: label, env: env, inner)
+            default: drawn = nil
+            }
+            guard var region = drawn else { return nil }
+            region.isContainer = label.isContainer
+            region.name = label.name
+            return (region, type)
+        case .closure(let closure)?:
+            // `.buttonStyle { configuration in configuration.label … }`: a ButtonStyle built from the closure.
+            guard inner.depth < ViewEvaluator.maximumDepth else { return nil }
+            inner.depth += 1
+            let parameter = closureParameter(closure) ?? "$0"
+            inner.bindings = ["\(parameter).label": label]
+            var drawn = items(Array(closure.statements), inner)
             drawn.isContainer = label.isContainer
             drawn.name = label.name
-            return (drawn, type)
+            return (drawn, "`.buttonStyle { … }`")
         default:
             return nil
         }
+    }
+
+    /// The first parameter's name of a closure (`configuration in`, `(c) in`).
+    func closureParameter(_ closure: ClosureExprSyntax) -> String? {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: return list.first?.name.text
+        case .parameterClause(let clause)?: return clause.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return nil
+        }
+    }
+
+    /// A PrimitiveButtonStyle's region: where its body fires `configuration.trigger()`.
+    /// `Button(configuration)` is a Button of the automatic style with the label; a tap
+    /// gesture on a chain is that chain's region where the gesture is attached (S4).
+    func triggered(_ body: [CodeBlockItemSyntax], configuration: String, label: ViewInfo, env outer: Environment,
+                   _ inner: Environment) -> ViewInfo? {
+        for item in body {
+            let expr: ExprSyntax?
+            switch item.item {
+            case .expr(let e): expr = e
+            case .stmt(let st): expr = st.as(ReturnStmtSyntax.self)?.expression ?? st.as(ExpressionStmtSyntax.self)?.expression
+            case .decl: expr = nil
+            }
+            guard let e = expr else { continue }
+            let chain = ModifierChain(top: e, configuration: self.configuration)
+            if chain.view.typeName == "Button", chain.view.call?.arguments.first?.expression.trimmedDescription == configuration {
+                guard outer.rowContext == .plain, outer.automaticIsBorderless else { return nil }
+                return label
+            }
+            if let g = GestureUse.all(in: chain).first(where: \.isTapLike) {
+                return self.chain(chain, upTo: g.index, inner)
+            }
+        }
+        return nil
+    }
+
+    /// The style a `.buttonStyle(…)` modifier sets, also written as a trailing closure.
+    public func buttonStyle(of m: Modifier) -> Style? {
+        if let arg = m.unlabeled.first { return buttonStyle(arg) }
+        if let closure = m.closures.first { return .closure(closure) }
+        return nil
     }
 
     /// A Button or NavigationLink among other views: its label's region under the style, else unknown.
@@ -508,6 +695,6 @@ public struct ViewEvaluator: Sendable {
 
     func resolve(_ type: String, _ kinds: [ViewIndex.Kind]) -> Style {
         guard let decl = index.type(type), kinds.contains(decl.kind) else { return .unknown }
-        return decl.kind == .primitiveButtonStyle ? .unknown : .custom(type)
+        return .custom(type)
     }
 }

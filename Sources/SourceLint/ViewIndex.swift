@@ -23,18 +23,33 @@ public struct ViewIndex: Sendable {
         public let kind: Kind
         /// `body`, `body(content:)` or `makeBody(configuration:)`'s statements.
         public let body: [CodeBlockItemSyntax]?
+        /// The name `body(content:)`/`makeBody(configuration:)` gives its parameter inside (`configuration`, `c`).
+        public var bodyParameter: String?
         /// `var header: some View { … }`, `func row(_:) -> some View { … }` (its own and its extensions').
-        public var members: [String: [CodeBlockItemSyntax]]
+        public var members: [String: Member]
         /// The file it is declared in, for messages.
         public let file: String
+    }
+
+    /// A view-valued property or function: its statements and the parameters a call binds.
+    public struct Member: @unchecked Sendable {
+        public let items: [CodeBlockItemSyntax]
+        /// (argument label, name inside) in order; `_` is a nil label.
+        public let parameters: [(label: String?, name: String)]
+        /// The declaration, to find where its uses are.
+        public let decl: Syntax
     }
 
     /// Declared types by name; nil where the name is declared more than once.
     private var types: [String: TypeDecl?] = [:]
     /// `extension View { func name(…) -> some View { … } }`, by name; nil where ambiguous.
-    private var viewExtensions: [String: [CodeBlockItemSyntax]?] = [:]
+    private var viewExtensions: [String: Member?] = [:]
     /// Members declared in `extension Name { … }` before or after the type is seen.
-    private var extensionMembers: [String: [String: [CodeBlockItemSyntax]]] = [:]
+    private var extensionMembers: [String: [String: Member]] = [:]
+    /// File-level functions that return a view (`func tag(_ name: String) -> some View`); nil where ambiguous.
+    private var freeFunctions: [String: Member?] = [:]
+    /// Every name referenced in the sources, with where: the uses of a member or a view type.
+    private var references: [String: [Syntax]] = [:]
     /// `.pill` → `PillStyle` for ButtonStyle and LabelStyle shorthands.
     private var shorthands: [String: String?] = [:]
 
@@ -50,14 +65,15 @@ public struct ViewIndex: Sendable {
             let body = ViewIndex.body(of: decl.memberBlock, kind: kind)
             guard kind != .other || body != nil else { continue }
             let name = decl.name
-            let entry = TypeDecl(name: name, kind: kind == .other ? .view : kind, body: body, members: members, file: file)
+            let entry = TypeDecl(name: name, kind: kind == .other ? .view : kind, body: body?.items,
+                                 bodyParameter: body?.parameter, members: members, file: file)
             if types[name] != nil { types[name] = .some(nil) } else { types[name] = entry }
         }
         for ext in collector.extensions {
             let extended = ext.extendedType.trimmedDescription
             if extended == "View" || extended == "SwiftUI.View" {
-                for (name, items) in ViewIndex.viewMembers(in: ext.memberBlock) {
-                    if viewExtensions[name] != nil { viewExtensions[name] = .some(nil) } else { viewExtensions[name] = items }
+                for (name, member) in ViewIndex.viewMembers(in: ext.memberBlock) {
+                    if viewExtensions[name] != nil { viewExtensions[name] = .some(nil) } else { viewExtensions[name] = member }
                 }
             } else if ["ButtonStyle", "PrimitiveButtonStyle", "LabelStyle"].contains(extended) {
                 for (name, type) in ViewIndex.staticShorthands(in: ext) {
@@ -68,7 +84,22 @@ public struct ViewIndex: Sendable {
                 extensionMembers[name, default: [:]].merge(ViewIndex.viewMembers(in: ext.memberBlock)) { a, _ in a }
             }
         }
+        for f in collector.functions {
+            guard let member = ViewIndex.viewMember(f) else { continue }
+            let name = f.name.text
+            if freeFunctions[name] != nil { freeFunctions[name] = .some(nil) } else { freeFunctions[name] = member }
+        }
+        for (name, nodes) in collector.references { references[name, default: []] += nodes }
     }
+
+    /// A file-level function that returns a view.
+    public func freeFunction(_ name: String) -> Member? {
+        guard case .some(.some(let f)) = freeFunctions[name] else { return nil }
+        return f
+    }
+
+    /// Where a name is referenced in the linted sources.
+    public func uses(of name: String) -> [Syntax] { references[name] ?? [] }
 
     /// The type declared under `name`, with the members its extensions add.
     public func type(_ name: String) -> TypeDecl? {
@@ -78,15 +109,15 @@ public struct ViewIndex: Sendable {
     }
 
     /// A view-valued member (`var header: some View`) of `type`.
-    public func member(_ name: String, of type: String) -> [CodeBlockItemSyntax]? {
-        if case .some(.some(let decl)) = types[type], let items = decl.members[name] { return items }
+    public func member(_ name: String, of type: String) -> Member? {
+        if case .some(.some(let decl)) = types[type], let m = decl.members[name] { return m }
         return extensionMembers[type]?[name]
     }
 
     /// `extension View { func name() -> some View { … } }`.
     public func viewExtension(_ name: String) -> [CodeBlockItemSyntax]? {
-        guard case .some(.some(let items)) = viewExtensions[name] else { return nil }
-        return items
+        guard case .some(.some(let m)) = viewExtensions[name] else { return nil }
+        return m.items
     }
 
     /// The style type a shorthand names: `.pill` → `PillStyle`.
@@ -108,36 +139,47 @@ public struct ViewIndex: Sendable {
     }
 
     /// The statements SwiftUI draws for a type: `var body`, `func body(content:)`, `func makeBody(configuration:)`.
-    static func body(of members: MemberBlockSyntax, kind: Kind) -> [CodeBlockItemSyntax]? {
+    static func body(of members: MemberBlockSyntax, kind: Kind) -> (items: [CodeBlockItemSyntax], parameter: String?)? {
         for member in members.members {
             if let v = member.decl.as(VariableDeclSyntax.self), kind == .view || kind == .other {
                 for binding in v.bindings where binding.pattern.trimmedDescription == "body" {
-                    if let items = statements(of: binding.accessorBlock) { return items }
+                    if let items = statements(of: binding.accessorBlock) { return (items, nil) }
                 }
             }
             if let f = member.decl.as(FunctionDeclSyntax.self), let body = f.body {
                 let name = f.name.text
-                if (kind == .viewModifier && name == "body") || name == "makeBody" { return Array(body.statements) }
+                if (kind == .viewModifier && name == "body") || name == "makeBody" {
+                    let p = f.signature.parameterClause.parameters.first
+                    return (Array(body.statements), (p?.secondName ?? p?.firstName)?.text)
+                }
             }
         }
         return nil
     }
 
+    /// A function that returns a view, with its parameters.
+    static func viewMember(_ f: FunctionDeclSyntax) -> Member? {
+        guard let body = f.body, let type = f.signature.returnClause?.type.trimmedDescription, type.hasSuffix("View") else { return nil }
+        let parameters = f.signature.parameterClause.parameters.map { p -> (label: String?, name: String) in
+            let label = p.firstName.tokenKind == .wildcard ? nil : p.firstName.text
+            return (label, (p.secondName ?? p.firstName).text)
+        }
+        return Member(items: Array(body.statements), parameters: parameters, decl: Syntax(f))
+    }
+
     /// Computed properties and functions whose type names a view (`some View`, `AnyView`, `-> Row`).
-    static func viewMembers(in members: MemberBlockSyntax) -> [String: [CodeBlockItemSyntax]] {
-        var found: [String: [CodeBlockItemSyntax]] = [:]
+    static func viewMembers(in members: MemberBlockSyntax) -> [String: Member] {
+        var found: [String: Member] = [:]
         for member in members.members {
             if let v = member.decl.as(VariableDeclSyntax.self) {
                 for binding in v.bindings {
                     let name = binding.pattern.trimmedDescription
                     guard name != "body", let type = binding.typeAnnotation?.type.trimmedDescription,
                           type.hasSuffix("View"), let items = statements(of: binding.accessorBlock) else { continue }
-                    found[name] = found[name] == nil ? items : found[name]
+                    if found[name] == nil { found[name] = Member(items: items, parameters: [], decl: Syntax(binding)) }
                 }
-            } else if let f = member.decl.as(FunctionDeclSyntax.self), let body = f.body,
-                      let type = f.signature.returnClause?.type.trimmedDescription, type.hasSuffix("View") {
-                let name = f.name.text
-                found[name] = found[name] == nil ? Array(body.statements) : found[name]
+            } else if let f = member.decl.as(FunctionDeclSyntax.self), let m = viewMember(f) {
+                if found[f.name.text] == nil { found[f.name.text] = m }
             }
         }
         return found
@@ -189,6 +231,8 @@ struct DeclaredType {
 final class DeclarationCollector: SyntaxVisitor {
     var types: [DeclaredType] = []
     var extensions: [ExtensionDeclSyntax] = []
+    var functions: [FunctionDeclSyntax] = []
+    var references: [String: [Syntax]] = [:]
 
     private func add(_ name: TokenSyntax, _ clause: InheritanceClauseSyntax?, _ members: MemberBlockSyntax) {
         let inherited = clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
@@ -223,6 +267,13 @@ final class DeclarationCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    // Function bodies hold no declarations the index needs (local types are rare and private).
-    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true { functions.append(node) }   // a file-level function
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        references[node.baseName.text, default: []].append(Syntax(node))
+        return .visitChildren
+    }
 }

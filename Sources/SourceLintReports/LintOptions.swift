@@ -8,7 +8,7 @@ public struct LintOptions: ParsableArguments {
     @Flag(help: "Print JSON and nothing else on stdout.") public var json = false
     @Flag(help: "Print SARIF 2.1.0 (for code scanning) and nothing else on stdout.") public var sarif = false
     @Option(help: ArgumentHelp("Rules to leave out, comma-separated.", valueName: "L1,…")) public var disable: String?
-    @Flag(help: "Rewrite the files: apply L1's and L2's fixes (write or move .contentShape), then report what is left.")
+    @Flag(help: "Rewrite the files: apply L1's, L2's and L8's fixes (write or move .contentShape, give a row's Buttons .buttonStyle(.borderless)), then report what is left.")
     public var fix = false
     @Option(help: ArgumentHelp("A configuration for every file, instead of the .replay-lint.yml nearest to each.", valueName: "file"))
     public var config: String?

@@ -5,14 +5,18 @@ import TapJSON
 /// docs/baselines.md) and of audit waivers (`--waivers`, A1–A10, docs/audit.md):
 ///
 /// ```json
-/// { "rule": "R6", "node": "row.units", "trace": "settings-session-0002", "press": 4,
+/// { "rule": "R1", "node": "row.units", "level": { "own": 0.3685, "miss": 0.6315, "predicted": 0.214 },
 ///   "who": "ana", "why": "the Units row is redesigned in 3.3 (JIRA-123)", "since": "2026-11-22" }
 /// ```
 ///
 /// `rule`, `node` and `why` are required; `who` and `since` are optional (the
-/// tool always writes them); `trace` and `press` name one press, for the rules
-/// about presses. Its identity is rule and place (`key`), never who or why, so
-/// accepting a problem again keeps the first acceptance.
+/// tool always writes them). A baseline's entry names a target and a cause (the
+/// rule), never the presses that showed it, so new presses on an accepted problem
+/// are known; `level` is how bad the target was when accepted, and worse than it is
+/// new. `trace` and `press` (one press) are what version-2 baselines written before
+/// wrote; they are still read and mean that press (docs/baselines.md, "Known problems").
+/// Its identity is rule and place (`key`), never who or why, so accepting a
+/// problem again keeps the first acceptance.
 public struct AcceptedProblem: Sendable, Hashable {
     public var rule: String
     /// The target: for a press finding, the node whose behaviour changed (what used
@@ -24,9 +28,90 @@ public struct AcceptedProblem: Sendable, Hashable {
     public var why: String
     /// The day it was accepted (`2026-11-22`).
     public var since: String?
+    /// The target as it was when accepted (nil: any level is accepted).
+    public var level: Level?
 
-    public init(rule: String, node: String, trace: String? = nil, press: Int? = nil, who: String? = nil, why: String, since: String? = nil) {
+    public init(rule: String, node: String, trace: String? = nil, press: Int? = nil, who: String? = nil, why: String, since: String? = nil,
+                level: Level? = nil) {
         self.rule = rule; self.node = node; self.trace = trace; self.press = press; self.who = who; self.why = why; self.since = since
+        self.level = level
+    }
+
+    /// How bad an accepted target was: its coverage fractions (4 decimals) and predicted
+    /// first-try success when the problem was accepted. A run that finds it worse (docs/baselines.md)
+    /// reports the problem as new.
+    public struct Level: Sendable, Hashable {
+        public var own: Double?
+        public var miss: Double?
+        public var stolen: Double?
+        public var blocked: Double?
+        public var ambiguous: Double?
+        public var disabled: Double?
+        /// The target that took the stolen taps.
+        public var stolenBy: String?
+        public var predicted: Double?
+
+        public init(own: Double? = nil, miss: Double? = nil, stolen: Double? = nil, blocked: Double? = nil, ambiguous: Double? = nil,
+                    disabled: Double? = nil, stolenBy: String? = nil, predicted: Double? = nil) {
+            self.own = own; self.miss = miss; self.stolen = stolen; self.blocked = blocked; self.ambiguous = ambiguous
+            self.disabled = disabled; self.stolenBy = stolenBy; self.predicted = predicted
+        }
+
+        /// The fractions it holds, by name, `own` first (as `TargetCoverage.fractions` names them).
+        public var fractions: [(name: String, value: Double)] {
+            [("own", own), ("stolen", stolen), ("blocked", blocked), ("ambiguous", ambiguous), ("disabled", disabled), ("miss", miss)]
+                .compactMap { n, v in v.map { (n, $0) } }
+        }
+
+        /// The fields a level may have.
+        public static let fields = ["own", "miss", "stolen", "blocked", "ambiguous", "disabled", "stolenBy", "predicted"]
+
+        /// One object, keys sorted; fractions rounded to 4 decimals.
+        public func write(to w: inout JSONWriter) {
+            w.object { w in
+                if let ambiguous { w.field("ambiguous", rounded: ambiguous) }
+                if let blocked { w.field("blocked", rounded: blocked) }
+                if let disabled { w.field("disabled", rounded: disabled) }
+                if let miss { w.field("miss", rounded: miss) }
+                if let own { w.field("own", rounded: own) }
+                if let predicted { w.field("predicted", rounded: predicted) }
+                if let stolen { w.field("stolen", rounded: stolen) }
+                if let stolenBy { w.field("stolenBy", stolenBy) }
+            }
+        }
+
+        /// The same object as a value (a shard file carries its baseline's known problems).
+        public var json: JSONValue {
+            var pairs = fractions.map { JSONValue.Pair($0.name, .number($0.value)) }
+            if let stolenBy { pairs.append(JSONValue.Pair("stolenBy", .string(stolenBy))) }
+            if let predicted { pairs.append(JSONValue.Pair("predicted", .number(predicted))) }
+            return .object(pairs)
+        }
+
+        /// Reads a level from a value written by `json` (nil when it is none).
+        public init?(_ v: JSONValue?) {
+            guard case .object(let pairs)? = v else { return nil }
+            for p in pairs {
+                switch (p.key, p.value) {
+                case ("stolenBy", .string(let s)): stolenBy = s
+                case (let k, .number(let d)): set(k, d)
+                default: break
+                }
+            }
+        }
+
+        mutating func set(_ key: String, _ d: Double) {
+            switch key {
+            case "own": own = d
+            case "miss": miss = d
+            case "stolen": stolen = d
+            case "blocked": blocked = d
+            case "ambiguous": ambiguous = d
+            case "disabled": disabled = d
+            case "predicted": predicted = d
+            default: break
+            }
+        }
     }
 
     /// What it is about, without who and why: rule and press, or rule and node.
@@ -78,6 +163,7 @@ public struct AcceptedProblem: Sendable, Hashable {
     /// One object, keys sorted (the canonical form baselines use).
     public func write(to w: inout JSONWriter) {
         w.object { w in
+            if let level { w.key("level"); level.write(to: &w) }
             w.field("node", node)
             if let press { w.field("press", press) }
             w.field("rule", rule)
@@ -91,7 +177,7 @@ public struct AcceptedProblem: Sendable, Hashable {
     // MARK: - Reading
 
     /// The fields an entry may have.
-    public static let fields = ["rule", "node", "trace", "press", "who", "why", "since"]
+    public static let fields = ["rule", "node", "level", "trace", "press", "who", "why", "since"]
 
     /// Reads a JSON array of entries.
     /// - Parameters:
@@ -121,9 +207,9 @@ public struct AcceptedProblem: Sendable, Hashable {
         guard case .object(let members) = doc[item] else {
             throw fail(item, "\(path): expected an object { \"rule\", \"node\", \"why\" }")
         }
-        let allowed = presses ? fields : fields.filter { $0 != "trace" && $0 != "press" }
+        let allowed = presses ? fields : fields.filter { $0 != "trace" && $0 != "press" && $0 != "level" }
         for m in members where !allowed.contains(m.key) {
-            if !presses && (m.key == "trace" || m.key == "press") {
+            if !presses && (m.key == "trace" || m.key == "press" || m.key == "level") {
                 throw fail(m.value, "\(path).\(m.key): these findings are about targets, not presses: name the rule and the node")
             }
             var message = "\(path).\(m.key.clipped): unknown field (known: \(allowed.joined(separator: ", ")))"
@@ -153,9 +239,33 @@ public struct AcceptedProblem: Sendable, Hashable {
         if (trace == nil) != (press == nil) {
             throw fail(item, "\(path): \(trace == nil ? "\"press\" without \"trace\"" : "\"trace\" without \"press\""): a press is named by both")
         }
+        var level: Level?
+        if let v = doc.member("level", of: item) {
+            guard case .object(let fields) = doc[v] else {
+                throw fail(v, "\(path).level: expected an object { \"own\", \"miss\", … } (the target when accepted)")
+            }
+            var l = Level()
+            for f in fields {
+                switch (f.key, doc[f.value]) {
+                case ("stolenBy", .string(let s)) where !s.isEmpty:
+                    l.stolenBy = s
+                case (let k, .number(let d)) where k != "stolenBy" && Level.fields.contains(k):
+                    guard d >= 0, d <= 1 else { throw fail(f.value, "\(path).level.\(k): expected a fraction from 0 to 1") }
+                    l.set(k, d)
+                default:
+                    guard Level.fields.contains(f.key) else {
+                        var message = "\(path).level.\(f.key.clipped): unknown field (known: \(Level.fields.joined(separator: ", ")))"
+                        if let near = Suggestion.nearest(f.key, among: Level.fields) { message += " (did you mean '\(near)'?)" }
+                        throw fail(f.value, message)
+                    }
+                    throw fail(f.value, "\(path).level.\(f.key): expected " + (f.key == "stolenBy" ? "a node id" : "a fraction from 0 to 1"))
+                }
+            }
+            level = l
+        }
         return AcceptedProblem(rule: rule, node: try text("node", required: true)!, trace: trace, press: press,
                                who: try text("who", required: false), why: try text("why", required: true)!,
-                               since: try text("since", required: false))
+                               since: try text("since", required: false), level: level)
     }
 }
 

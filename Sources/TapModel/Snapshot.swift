@@ -100,11 +100,29 @@ public struct Node: Sendable {
     /// SwiftUI modifiers in source order (the first written is innermost).
     public var modifiers: [Modifier]
     public var uikit: UIKitProperties
+    /// What the view is in a list or a Toggle (docs/snapshot.md, "Lists and forms"); nil: none of these.
+    public var role: Role?
+    /// The resolved style of a Button, NavigationLink, Picker or Toggle (`automatic`, `plain`, `switch`, ...);
+    /// nil: not known (the snapshot means what it meant before styles were written).
+    public var style: String?
+    /// A `row`'s own action (`List(selection:)`): the cell runs it itself.
+    public var rowAction: String?
+    /// Scroll views, `ScrollView` and lists: whether touches reach the content late, and can be cancelled (U11–U13).
+    public var delaysContentTouches: Bool?
+    public var canCancelContentTouches: Bool?
+
+    /// The roles a node can have (docs/snapshot.md, "Lists and forms").
+    public enum Role: String, Sendable, CaseIterable {
+        case list, row, header, footer
+        case `switch`
+    }
 
     public init(id: String, type: String, frame: Rect, system: UISystem = .swiftui, parent: Int = -1,
                 children: [Int] = [], end: Int = 0, depth: Int = 0, label: String? = nil,
                 isLeaf: Bool? = nil, shape: ShapeSpec? = nil, clear: Bool = false, action: String? = nil,
-                modifiers: [Modifier] = [], uikit: UIKitProperties = UIKitProperties()) {
+                modifiers: [Modifier] = [], uikit: UIKitProperties = UIKitProperties(),
+                role: Role? = nil, style: String? = nil, rowAction: String? = nil,
+                delaysContentTouches: Bool? = nil, canCancelContentTouches: Bool? = nil) {
         self.id = id
         self.type = type
         self.frame = frame
@@ -121,6 +139,11 @@ public struct Node: Sendable {
         self.isButton = type == "Button" || action != nil
         self.modifiers = modifiers
         self.uikit = uikit
+        self.role = role
+        self.style = style
+        self.rowAction = rowAction
+        self.delaysContentTouches = delaysContentTouches
+        self.canCancelContentTouches = canCancelContentTouches
     }
 
     /// Types that draw over their whole frame unless `leaf` says otherwise.
@@ -143,10 +166,26 @@ public struct UIKitProperties: Sendable, Equatable {
     public var passThroughSelf: Bool = false
     public var control: Control?
     public var gestureRecognizers: [Recognizer] = []
+    /// A raw-touch handler the view runs from `touchesEnded` (a table or collection cell's selection, U9).
+    public var touchAction: TouchAction?
 
     public init() {}
 
     public struct Control: Sendable, Equatable {
+        /// Which UIControl it is (U6–U8); `unknown` when the snapshot does not say.
+        public enum Kind: String, Sendable, CaseIterable {
+            case button, `switch`, stepper, segmented, pageControl, slider, custom, unknown
+        }
+        public var action: String?
+        public var enabled: Bool
+        public var kind: Kind
+        public init(action: String?, enabled: Bool = true, kind: Kind = .unknown) {
+            self.action = action; self.enabled = enabled; self.kind = kind
+        }
+    }
+
+    /// `touchAction`: what a view does with raw touches when no recognizer cancels them.
+    public struct TouchAction: Sendable, Equatable {
         public var action: String?
         public var enabled: Bool
         public init(action: String?, enabled: Bool = true) { self.action = action; self.enabled = enabled }
@@ -160,6 +199,8 @@ public struct UIKitProperties: Sendable, Equatable {
         public var numberOfTapsRequired: Int = 1
         public var minimumPressDuration: Double = 0.5
         public var allowableMovement: Double = 10
+        /// Whether recognizing cancels the touches of the views it is on (raw-touch handlers, U9).
+        public var cancelsTouchesInView: Bool = true
         public init(kind: Kind, action: String? = nil) { self.kind = kind; self.action = action }
     }
 }

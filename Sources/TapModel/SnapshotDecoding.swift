@@ -54,9 +54,11 @@ struct SnapshotDecoder {
     init(_ reader: JSONReader) { self.r = reader }
 
     static let topKeys: Set<String> = ["format", "version", "screen", "app", "device", "capturedAt", "capture", "root", "extra"]
-    static let swiftUIKeys: Set<String> = ["id", "type", "frame", "system", "children", "label", "leaf", "shape", "clear", "action", "modifiers", "extra"]
-    static let uikitOnlyKeys: Set<String> = ["alpha", "hidden", "userInteractionEnabled", "clipsToBounds", "hitInsets", "hitTestOverride", "control", "gestureRecognizers"]
-    static let uikitKeys: Set<String> = swiftUIKeys.subtracting(["leaf", "shape", "clear", "modifiers"]).union(uikitOnlyKeys)
+    static let swiftUIKeys: Set<String> = ["id", "type", "frame", "system", "children", "label", "leaf", "shape", "clear", "action", "modifiers", "extra",
+                                           "role", "style", "rowAction", "delaysContentTouches", "canCancelContentTouches"]
+    static let uikitOnlyKeys: Set<String> = ["alpha", "hidden", "userInteractionEnabled", "clipsToBounds", "hitInsets", "hitTestOverride", "control", "gestureRecognizers",
+                                             "touchAction"]
+    static let uikitKeys: Set<String> = swiftUIKeys.subtracting(["leaf", "shape", "clear", "modifiers", "style"]).union(uikitOnlyKeys)
 
     // MARK: Values with limits
 
@@ -185,7 +187,42 @@ struct SnapshotDecoder {
         for i in stride(from: nodes.count - 1, through: 0, by: -1) {
             nodes[i].end = nodes[i].children.last.map { nodes[$0].end } ?? i + 1
         }
+        try checkRoles(nodes, values: values)
         return nodes
+    }
+
+    /// Roles and styles that depend on where a node sits (docs/snapshot.md, "Lists and forms", "Toggle"):
+    /// a `row` needs a `list` above it, a `switch` a Toggle, a `rowAction` a row; a switch-style Toggle has no action.
+    func checkRoles(_ nodes: [Node], values: [Int]) throws(JSONReadError) {
+        func field(_ i: Int, _ key: String) throws(JSONReadError) -> Int {
+            r.optional(key, in: try r.object(values[i])) ?? values[i]
+        }
+        func hasAncestor(_ i: Int, _ test: (Node) -> Bool) -> Bool {
+            var a = nodes[i].parent
+            while a >= 0 { if test(nodes[a]) { return true }; a = nodes[a].parent }
+            return false
+        }
+        for (i, node) in nodes.enumerated() {
+            switch node.role {
+            case .row?, .header?, .footer?:
+                guard hasAncestor(i, { $0.role == .list }) else {
+                    let what = node.role!.rawValue
+                    throw r.fail(try field(i, "role"), "a '\(what)' needs a list around it: give the List or Form that holds it \"role\": \"list\"")
+                }
+            case .switch?:
+                guard hasAncestor(i, { $0.type == "Toggle" }) else {
+                    throw r.fail(try field(i, "role"), "a 'switch' is the switch of a Toggle: it needs a Toggle around it")
+                }
+            default: break
+            }
+            if node.rowAction != nil && node.role != .row {
+                throw r.fail(try field(i, "rowAction"), "rowAction is a row's own action: it needs \"role\": \"row\" on this node")
+            }
+            if node.type == "Toggle" && node.style == "switch" && node.action != nil {
+                throw r.fail(try field(i, "action"),
+                             "a switch-style Toggle has no action of its own: only its switch responds; write the switch as a child with \"role\": \"switch\" and a control {\"kind\": \"switch\", \"action\": …}")
+            }
+        }
     }
 
     func decodeNode(_ value: Int, parent: Int, parentSystem: UISystem, depth: Int) throws(JSONReadError) -> (Node, [Int]) {
@@ -210,6 +247,17 @@ struct SnapshotDecoder {
         let clear = try r.optional("clear", in: m).map { v throws(JSONReadError) in try r.bool(v) } ?? false
         let action = try r.optional("action", in: m).map { v throws(JSONReadError) in try r.string(v) }
         let shape = try r.optional("shape", in: m).map { v throws(JSONReadError) in try decodeShape(v) }
+        var role: Node.Role?
+        if let v = r.optional("role", in: m) {
+            let text = try r.string(v)
+            guard let parsed = Node.Role(rawValue: text) else {
+                throw r.fail(v, unknown("role", text, among: Node.Role.allCases.map(\.rawValue)))
+            }
+            role = parsed
+        }
+        let rowAction = try r.optional("rowAction", in: m).map { v throws(JSONReadError) in try r.string(v) }
+        let delays = try r.optional("delaysContentTouches", in: m).map { v throws(JSONReadError) in try r.bool(v) }
+        let cancels = try r.optional("canCancelContentTouches", in: m).map { v throws(JSONReadError) in try r.bool(v) }
         var modifiers: [Modifier] = []
         if let mv = r.optional("modifiers", in: m) {
             for item in try r.array(mv) { modifiers.append(try decodeModifier(item)) }
@@ -231,18 +279,51 @@ struct SnapshotDecoder {
         }
         if let v = r.optional("control", in: m) {
             let cm = try r.object(v)
-            try r.checkKeys(cm, of: v, known: ["action", "enabled"])
+            try r.checkKeys(cm, of: v, known: ["action", "enabled", "kind"])
             let act = try r.optional("action", in: cm).map { v throws(JSONReadError) in try r.string(v) }
             let enabled = try r.optional("enabled", in: cm).map { v throws(JSONReadError) in try r.bool(v) } ?? true
-            uikit.control = .init(action: act, enabled: enabled)
+            var kind = UIKitProperties.Control.Kind.unknown
+            if let k = r.optional("kind", in: cm) {
+                let text = try r.string(k)
+                guard let parsed = UIKitProperties.Control.Kind(rawValue: text) else {
+                    throw r.fail(k, unknown("control kind", text, among: UIKitProperties.Control.Kind.allCases.map(\.rawValue)))
+                }
+                kind = parsed
+            }
+            uikit.control = .init(action: act, enabled: enabled, kind: kind)
+        }
+        if let v = r.optional("touchAction", in: m) {
+            let tm = try r.object(v)
+            try r.checkKeys(tm, of: v, known: ["action", "enabled"])
+            let act = try r.optional("action", in: tm).map { v throws(JSONReadError) in try r.string(v) }
+            let enabled = try r.optional("enabled", in: tm).map { v throws(JSONReadError) in try r.bool(v) } ?? true
+            uikit.touchAction = .init(action: act, enabled: enabled)
         }
         if let v = r.optional("gestureRecognizers", in: m) {
             for item in try r.array(v) { uikit.gestureRecognizers.append(try decodeRecognizer(item)) }
         }
+        var style: String?
+        if let v = r.optional("style", in: m) { style = try r.string(v) }
+        if (delays != nil || cancels != nil) && system == .swiftui && type != "ScrollView" && role != .list {
+            let key = delays != nil ? "delaysContentTouches" : "canCancelContentTouches"
+            throw r.fail(r.optional(key, in: m)!, "\(key) applies to scroll views: a UIKit view, a ScrollView or a node with \"role\": \"list\"")
+        }
         let node = Node(id: id, type: type, frame: frame, system: system, parent: parent,
                         depth: depth, label: label, isLeaf: leaf, shape: shape, clear: clear, action: action,
-                        modifiers: modifiers, uikit: uikit)
+                        modifiers: modifiers, uikit: uikit, role: role, style: style, rowAction: rowAction,
+                        delaysContentTouches: delays, canCancelContentTouches: cancels)
+        if let style, !node.knownStyles.contains(style) {
+            let family = node.styleFamily.rawValue
+            throw r.fail(r.optional("style", in: m)!, unknown("\(family) style", style, among: node.knownStyles))
+        }
         return (node, childValues)
+    }
+
+    /// "unknown X 'y' (did you mean 'z'?) (known: …)".
+    func unknown(_ what: String, _ text: String, among known: [String]) -> String {
+        var message = "unknown \(what) '\(text.clipped)'"
+        if let near = Suggestion.nearest(text, among: known) { message += " (did you mean '\(near.clipped)'?)" }
+        return message + " (known: \(known.joined(separator: ", ")))"
     }
 
     /// Unknown fields are errors with a suggestion; fields of the other system say so.
@@ -266,7 +347,8 @@ struct SnapshotDecoder {
 
     func decodeRecognizer(_ v: Int) throws(JSONReadError) -> UIKitProperties.Recognizer {
         let m = try r.object(v)
-        try r.checkKeys(m, of: v, known: ["type", "action", "enabled", "numberOfTapsRequired", "minimumPressDuration", "allowableMovement"])
+        try r.checkKeys(m, of: v, known: ["type", "action", "enabled", "numberOfTapsRequired", "minimumPressDuration", "allowableMovement",
+                                          "cancelsTouchesInView"])
         let tv = try r.required("type", in: m, of: v)
         let text = try r.string(tv)
         guard let kind = UIKitProperties.Recognizer.Kind(rawValue: text) else {
@@ -279,6 +361,7 @@ struct SnapshotDecoder {
         if let n = r.optional("numberOfTapsRequired", in: m) { rec.numberOfTapsRequired = try count(n) }
         if let d = r.optional("minimumPressDuration", in: m) { rec.minimumPressDuration = try bounded(d) }
         if let d = r.optional("allowableMovement", in: m) { rec.allowableMovement = try bounded(d) }
+        if let c = r.optional("cancelsTouchesInView", in: m) { rec.cancelsTouchesInView = try r.bool(c) }
         return rec
     }
 

@@ -71,6 +71,7 @@ extension Snapshot {
             w.beginObject()
             if let a = n.action { w.field("action", a) }
             if n.system == .uikit && n.uikit.alpha != 1 { w.field("alpha", n.uikit.alpha) }
+            if let c = n.canCancelContentTouches { w.field("canCancelContentTouches", c) }
             if n.children.isEmpty {
                 writeFieldsAfterChildren(n, parentSystem: n.parent >= 0 ? nodes[n.parent].system : .swiftui, to: &w)
                 w.endObject()
@@ -93,8 +94,10 @@ extension Snapshot {
             w.object { w in
                 if let a = c.action { w.field("action", a) }
                 w.field("enabled", c.enabled)
+                if c.kind != .unknown { w.field("kind", c.kind.rawValue) }
             }
         }
+        if let d = n.delaysContentTouches { w.field("delaysContentTouches", d) }
         w.key("frame")
         w.numbers([n.frame.x, n.frame.y, n.frame.width, n.frame.height])
         if uikit && !u.gestureRecognizers.isEmpty {
@@ -103,6 +106,7 @@ extension Snapshot {
                 w.object { w in
                     if let a = r.action { w.field("action", a) }
                     if r.allowableMovement != 10 { w.field("allowableMovement", r.allowableMovement) }
+                    if !r.cancelsTouchesInView { w.field("cancelsTouchesInView", false) }
                     if !r.enabled { w.field("enabled", false) }
                     if r.minimumPressDuration != 0.5 { w.field("minimumPressDuration", r.minimumPressDuration) }
                     if r.numberOfTapsRequired != 1 { w.field("numberOfTapsRequired", r.numberOfTapsRequired) }
@@ -123,8 +127,18 @@ extension Snapshot {
             w.key("modifiers")
             w.array(n.modifiers) { w, m in m.write(to: &w) }
         }
+        if let role = n.role { w.field("role", role.rawValue) }
+        if let a = n.rowAction { w.field("rowAction", a) }
         if !uikit, let s = n.shape { w.key("shape"); s.write(to: &w) }
+        if !uikit, let s = n.style { w.field("style", s) }
         if n.system != parentSystem || (n.parent < 0 && n.system != .swiftui) { w.field("system", n.system.rawValue) }
+        if uikit, let t = u.touchAction {
+            w.key("touchAction")
+            w.object { w in
+                if let a = t.action { w.field("action", a) }
+                w.field("enabled", t.enabled)
+            }
+        }
         w.field("type", n.type)
         let defaultInteraction = !(uikit && Node.nonInteractiveUIKitTypes.contains(n.type))
         if uikit && u.userInteractionEnabled != defaultInteraction { w.field("userInteractionEnabled", u.userInteractionEnabled) }

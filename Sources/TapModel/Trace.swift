@@ -64,7 +64,7 @@ public struct TouchEvent: Sendable, Equatable {
 
     public var point: Point { Point(x, y) }
 
-    /// The app ran `action` at `t` (trace.md's `fired` event): stored with touch 0 at (0, 0), the action in `expect`.
+    /// The app ran `action` at `t` (the `fired` event of docs/traces-and-database.md): stored with touch 0 at (0, 0), the action in `expect`.
     public static func fired(t: Double, action: String) -> TouchEvent {
         TouchEvent(t: t, touch: 0, phase: .fired, x: 0, y: 0, expect: action)
     }

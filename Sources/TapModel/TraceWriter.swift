@@ -1,6 +1,6 @@
 import TapJSON
 
-/// Writes traces as JSON Lines (trace.md), the reverse of `JSONLTraceReader`:
+/// Writes traces as JSON Lines (docs/traces-and-database.md), the reverse of `JSONLTraceReader`:
 /// what `replay probe` writes is read back by `replay import`.
 public enum TraceWriter {
     /// The whole trace: the header line, then one event a line.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The app and device a capture or trace comes from. `app.sdk` and `device.os`
 /// choose the touch-binding profile when the touches are replayed, so the kit
-/// fills both (touch-binding.md §7).
+/// fills both (docs/snapshot.md, S9 "Profiles").
 public struct CaptureEnvironment: Sendable, Equatable {
     public var appID: String?
     public var appVersion: String?

@@ -136,7 +136,7 @@ public final class TraceRecorder {
 
     /// Records that the app ran `action` at `time` (the event clock): a line
     /// `{"t": …, "fired": "action"}` that `replay verify` binds to the touch
-    /// that ended last at or before it (trace.md). Written only into a session
+    /// that ended last at or before it (docs/traces-and-database.md). Written only into a session
     /// that has recorded a touch: with none, there is nothing it could bind to.
     public func fired(_ action: String, at time: TimeInterval) {
         guard lastError == nil, var s = session, s.file != nil, time.isFinite, !action.isEmpty else { return }

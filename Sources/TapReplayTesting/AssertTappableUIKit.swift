@@ -8,10 +8,10 @@ import TapReplayCapture
 import UIKit
 
 /// Hosts `view` off-screen at `size` in the test process, captures it in
-/// memory with the kit, and audits it as `replay audit` would (A1–A10).
+/// memory with the kit, and audits it as `replay audit` would (A1–A11).
 /// The snapshot records the simulator's system
 /// (`device.os`) and the app's SDK (`app.sdk`), which choose the touch-binding
-/// profile (touch-binding.md §7). Each unwaived error fails the test at this
+/// profile (docs/snapshot.md, S9 "Profiles"). Each unwaived error fails the test at this
 /// line, with its node, value and fix.
 ///
 /// ```swift

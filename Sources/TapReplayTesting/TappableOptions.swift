@@ -22,7 +22,7 @@ public typealias AuditSeverity = Audit.AuditSeverity
 /// ```
 public struct TappableOptions: Sendable {
     /// Rule ids not to run (`["A3", "A6"]`). Every other rule of the audit runs:
-    /// A1–A10.
+    /// A1–A11.
     public var skip: Set<String>
     /// Waivers given in code: a waived finding is listed, never a failure.
     public var waivers: [Waiver]

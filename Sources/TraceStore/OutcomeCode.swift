@@ -1,5 +1,5 @@
 /// How history stores a press's outcome: one small integer, 0 `hit` … 5 `miss`
-/// (the order of snapshot.md's outcomes). This table is the only place the
+/// (the order of the outcomes in docs/snapshot.md). This table is the only place the
 /// codes are spelled; the SQL of the migrations and of the history queries is
 /// generated from it.
 public enum OutcomeCode {

@@ -21,15 +21,34 @@ struct AuditReportTests {
         #expect(two.hasPrefix("{\"screens\":[{\"snapshot\":\"Checkout.json\",\"screen\":\"Checkout\",\"profile\":\"ios18\",\"touchRadius\":20,\"findings\":["))
     }
 
-    @Test("Text: a summary line per screen, then severity, rule, target and value, the message and the fix")
+    @Test("Text: one cause per target as run groups them, symptoms folded (A7 explains A10), the summary at the top and the end, 120 columns")
     func text() throws {
         let t = AuditReport.text([try checkout()])
-        #expect(t.hasPrefix("Checkout (Checkout.json), ios18, 20 pt touch: 14 targets; 4 errors, 5 warnings, 1 note; 1 waived\n"))
-        // The coupon's unreachable half also fails half of the touches aimed at it (A10).
-        #expect(t.contains("  error A10 error-prone target  card.coupon (applyCoupon): 50.7%\n"))
-        #expect(t.contains("  error A7 outside the parent  card.coupon (applyCoupon): 50%\n"))
-        #expect(t.contains("  waived A8 invisible handler  hiddenButton (hiddenAction): 100%\n"))
+        #expect(t.hasPrefix("Checkout (Checkout.json), ios18, 20 pt touch: 14 targets; 4 errors, 4 warnings, 1 note; 1 waived\n"))
+        // The coupon's unreachable half also fails half of the touches aimed at it (A10): one cause, A7.
+        #expect(t.contains("  ● card.coupon (applyCoupon): error A7 outside the parent 50%\n"))
+        #expect(t.contains("      explains: error A10 error-prone target 50.7% (the same problem; --json lists each)\n"))
+        #expect(!t.contains("● card.coupon (applyCoupon): error A10"))
+        #expect(t.contains("  ● hiddenButton (hiddenAction): waived A8 invisible handler 100%\n"))
         #expect(t.contains("      waived (error): shown after login\n"))
+        #expect(t.split(separator: "\n").allSatisfy { $0.count <= 120 })
+        #expect(t.hasSuffix("\n  Checkout: 8 targets with findings, one cause each; 4 errors, 4 warnings, 1 note; 1 waived\n")
+                || t.hasSuffix("\nCheckout: 8 targets with findings, one cause each; 4 errors, 4 warnings, 1 note; 1 waived\n"), "\(t)")
+        // --wide: nothing wrapped.
+        let wide = AuditReport.text([try checkout()], width: nil)
+        #expect(wide.split(separator: "\n").contains { $0.count > 120 })
+    }
+
+    @Test("A1 is the cause on a hollow row, and explains its A3 and A10")
+    func hollowCause() throws {
+        let r = Auditor.audit(try Examples.snapshot("Traces/builds/Settings.no-content-shape.json"))
+        let causes = AuditCause.group(r)
+        let about = try #require(causes.first { $0.node == "row.about" })
+        #expect(about.cause.rule == "A1" && Set(about.symptoms.map(\.rule)).isSuperset(of: ["A3", "A10"]))
+        #expect(causes.filter { $0.cause.rule == "A1" }.count == 3)
+        // No stock Toggle is a small target, and stacked rows are not crowded.
+        #expect(!r.findings.contains { $0.rule == "A3" && $0.node == "row.alerts.toggle" })
+        #expect(!r.findings.contains { $0.rule == "A4" })
     }
 
     @Test("JUnit: a testcase per target; unwaived errors fail, the rest is system-out")

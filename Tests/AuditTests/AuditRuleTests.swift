@@ -35,10 +35,10 @@ struct AuditRuleExampleTests {
         }
     }
 
-    @Test("Rules have distinct ids A1…A10 in order, names, and a file each")
+    @Test("Rules have distinct ids A1…A11 in order, names, and a file each")
     func identities() {
-        #expect(AuditRules.all.map { $0.id } == (1...10).map { "A\($0)" })
-        #expect(Set(AuditRules.all.map { $0.name }).count == 10)
+        #expect(AuditRules.all.map { $0.id } == (1...11).map { "A\($0)" })
+        #expect(Set(AuditRules.all.map { $0.name }).count == 11)
     }
 }
 
@@ -64,7 +64,7 @@ struct WaiverTests {
         let cases: [(String, String)] = [
             (#"{"rule":"A1"}"#, "line 1: expected an array"),
             ("[\n{\"rule\":\"A1\",\"node\":\"x\"}]", "line 2: $[0]: missing \"why\""),
-            ("[\n{\"rule\":\"A11\",\"node\":\"x\",\"why\":\"y\"}]", "line 2: $[0].rule: unknown rule 'A11'"),
+            ("[\n{\"rule\":\"A99\",\"node\":\"x\",\"why\":\"y\"}]", "line 2: $[0].rule: unknown rule 'A99'"),
             ("[{\"rule\":\"A1\",\"node\":\"x\",\"why\":\"y\",\n\"reason\":1}]", "line 2: $[0].reason: unknown field"),
             ("[", "line 1: not JSON"),
         ]

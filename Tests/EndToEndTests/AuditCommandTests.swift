@@ -136,11 +136,30 @@ struct AuditCommandTests {
         #expect(text.stdout.contains("waived A7") && text.stdout.contains("redesign lands in 3.3"))
     }
 
+    @Test("docs/audit.md quotes the audit of the hollow build as it prints: one cause per row, its symptoms folded, the summary at the end")
+    func docQuote() throws {
+        let doc = try String(contentsOfFile: Replay.root + "/docs/audit.md", encoding: .utf8)
+        let start = try #require(doc.range(of: "```\nSettings (Traces/builds/Settings.no-content-shape.json)"))
+        let end = try #require(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
+        let quoted = doc[doc.index(start.lowerBound, offsetBy: 4)..<end.lowerBound].split(separator: "\n").map(String.init)
+        let r = try Replay.run(["audit", "Traces/builds/Settings.no-content-shape.json"], cwd: Replay.root)
+        #expect(r.status == 1)
+        let printed = r.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(printed.prefix(8)) == Array(quoted.prefix(8)))
+        #expect(printed.last == quoted.last)
+        #expect(printed.filter { $0.hasPrefix("  ● ") }.count == 3)
+    }
+
     @Test("The shipped example waivers: the three hidden Checkout buttons are waived, the coupon's A7 still fails")
     func exampleWaivers() throws {
         let r = try Replay.run(["audit", checkout, "--waivers", Replay.root + "/docs/audit-waivers.json"])
         #expect(r.status == 1 && r.stderr.isEmpty)
-        #expect(r.stdout.contains("waived A8 invisible handler  hiddenButton") && r.stdout.contains("error A7 outside the parent  card.coupon"))
+        #expect(r.stdout.contains("● hiddenButton (hiddenAction): waived A8 invisible handler 100%")
+                && r.stdout.contains("● card.coupon (applyCoupon): error A7 outside the parent 50%"))
+        // One cause per target, symptoms folded; the summary at the end as well; no line over 120 columns.
+        #expect(r.stdout.contains("      explains: error A10 error-prone target 50.7%"))
+        #expect(r.stdout.hasSuffix("Checkout: 8 targets with findings, one cause each; 2 errors, 4 warnings, 1 note; 3 waived\n"))
+        #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 120 })
         #expect(r.stdout.contains("; 3 waived"))
     }
 

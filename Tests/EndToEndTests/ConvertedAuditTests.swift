@@ -29,7 +29,7 @@ struct ConvertedAuditTests {
                                     label: doc.string(p + ".label"), action: doc.string(p + ".action"),
                                     message: doc.string(p + ".message") ?? "", fix: doc.string(p + ".fix") ?? ""))
         }
-        return (findings, text ? try Replay.run(["audit", snapshot]).stdout : "")
+        return (findings, text ? try Replay.run(["audit", snapshot, "--wide"]).stdout : "")
     }
 
     static let all = [
@@ -88,8 +88,9 @@ struct ConvertedAuditTests {
         let i = try #require((0..<(json.count("findings") ?? 0)).first { json.string("findings.\($0).rule") == "A3" })
         #expect(json.string("findings.\(i).node") == "UIWindow/UITableView/UITableViewCell")
         #expect(json.string("findings.\(i).label") == "Units" && json.string("findings.\(i).action") == "select Units")
-        let text = try Replay.run(["audit", snapshot]).stdout
-        #expect(text.contains("A3 small target  UIWindow/UITableView/UITableViewCell 'Units' (select Units): 20 pt"))
+        let text = try Replay.run(["audit", snapshot, "--wide"]).stdout
+        #expect(text.contains("● UIWindow/UITableView/UITableViewCell 'Units' (select Units): error A10 error-prone target"))
+        #expect(text.contains("of the touches a person aims at the centre of UIWindow/UITableView/UITableViewCell 'Units' do not fire it"))
     }
 
     @Test("A dump captured mid-transition says so next to the findings")

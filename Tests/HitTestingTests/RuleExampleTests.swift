@@ -19,8 +19,8 @@ struct RuleExampleTests {
         }
     }
 
-    @Test("The rules are S1–S11 and U1–U5, in order")
+    @Test("The rules are S1–S21 and U1–U13, in order")
     func ids() {
-        #expect(HitTestingRules.all.map { $0.description.id } == (1...11).map { "S\($0)" } + (1...5).map { "U\($0)" })
+        #expect(HitTestingRules.all.map { $0.description.id } == (1...21).map { "S\($0)" } + (1...13).map { "U\($0)" })
     }
 }

@@ -9,7 +9,12 @@ struct FlowSettingsApp: App {
 
     var body: some Scene {
         WindowGroup {
-            SettingsScreen()
+            // `-preferences` shows the Form of the README's "Real screens" instead.
+            if ProcessInfo.processInfo.arguments.contains("-preferences") {
+                PreferencesScreen()
+            } else {
+                SettingsScreen()
+            }
         }
     }
 }

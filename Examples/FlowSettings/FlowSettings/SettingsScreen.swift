@@ -85,3 +85,56 @@ struct SettingsScreen: View {
         tapReplayFired(action)
     }
 }
+
+/// The Form of the README's "Real screens" (Traces/snapshots/Preferences.json): a NavigationLink row and a
+/// default-style Button row, whose whole cells respond; a switch Toggle, whose label does not flip it; and a
+/// plain-style Button row, which responds only on its label unless its content has a shape (the fix is here;
+/// Traces/builds/Preferences.plain-gap.json is the same screen without it). Launch with `-preferences`.
+struct PreferencesScreen: View {
+    @State private var alerts = true
+    @State private var lastAction = "none"
+
+    var body: some View {
+        NavigationStack {
+            Form {
+                Section("General") {
+                    NavigationLink {
+                        Text("Appearance")
+                    } label: {
+                        Label("Appearance", systemImage: "paintbrush")
+                    }
+                    .accessibilityIdentifier("appearance")
+                    Button("Sync Now") { run("syncNow") }
+                        .accessibilityIdentifier("sync")
+                    Toggle("Alerts", isOn: $alerts)
+                        .accessibilityIdentifier("alerts")
+                        .onChange(of: alerts) { run("toggleAlerts") }
+                }
+                Section("Device") {
+                    // A plain-style row: without the contentShape only the label and the chevron respond.
+                    Button { run("openFlowMeter") } label: {
+                        HStack {
+                            Label("Flow Meter", systemImage: "gauge")
+                            Spacer()
+                            Image(systemName: "chevron.right")
+                        }
+                        .contentShape(Rectangle())
+                    }
+                    .buttonStyle(.plain)
+                    .accessibilityIdentifier("flowMeter")
+                    LabeledContent("Version", value: "3.2.0")
+                }
+                Text("Last action: \(lastAction)")
+                    .font(.footnote)
+                    .accessibilityIdentifier("status")
+            }
+            .navigationTitle("Preferences")
+        }
+        .tapReplay(screen: "Preferences") { lastAction = "captured" }
+    }
+
+    @MainActor private func run(_ action: String) {
+        lastAction = action
+        tapReplayFired(action)
+    }
+}

@@ -10,7 +10,9 @@ import TapRules
 /// `minSize` (so UIKit `hitInsets` and wide content shapes count); the value
 /// is its smaller side. A warning.
 ///
-/// A target that never fires anywhere is left to A5, A7, A8 and A9.
+/// A target that never fires anywhere is left to A5, A7, A8 and A9. A stock control
+/// drawn at its system size (a Toggle 51 × 31, a Stepper, a segmented Picker) is not
+/// small: the system sizes and places it (`StockControls`).
 public struct SmallTargetRule: AuditRule {
     public static let unit = AuditUnit.points
     public init() {}
@@ -42,6 +44,11 @@ public struct SmallTargetRule: AuditRule {
             AuditExample("""
             {"id":"close","type":"Image","frame":[30,30,24,24],"modifiers":[{"contentShape":{"shape":"rectangle","bounds":[20,20,44,44]}},{"onTapGesture":{"action":"close"}}]}
             """),
+            // A stock Toggle at its system size, 51 × 31, in a 44 pt row.
+            AuditExample("""
+            {"id":"row","type":"HStack","frame":[0,100,393,44],"children":[
+              {"id":"alerts","type":"Toggle","frame":[318,106.5,51,31],"modifiers":[{"onTapGesture":{"action":"toggle"}}]}]}
+            """),
         ])
 
     public func findings(_ c: AuditContext) -> [AuditFinding] {
@@ -57,7 +64,7 @@ public struct SmallTargetRule: AuditRule {
         var findings: [AuditFinding] = []
         let min = c.settings.minSize
         for (target, box) in zip(candidates, regions) {
-            guard let box else { continue }
+            guard let box, !StockControls.atSystemSize(c.node(target)) else { continue }
             let side = Swift.min(box.width, box.height)
             guard side < min - 1e-9 else { continue }
             let node = c.node(target)

@@ -4,14 +4,16 @@ import TapModel
 import TapRules
 
 /// A4 crowded: part of the screen around a target binds `ambiguous`
-/// (touch-binding.md §5): a neighbour covers a touch there within 20 % as much
+/// (docs/snapshot.md, S9 "Outcomes"): a neighbour covers a touch there within 20 % as much
 /// as the target does, so neither takes it — their common container does, and
 /// nothing fires. The engine resolves a tap at every cell of a grid (aligned to
 /// the window) within the touch radius of each SwiftUI target's frame, on the
 /// screen (the snapshot's canvas); the value is the area (pt²) where the pair is
 /// ambiguous. A warning, one per pair, on the pair's first target in document order.
 ///
-/// UIKit hit testing is exact (U4), so only SwiftUI targets can be crowded.
+/// UIKit hit testing is exact (U4), so only SwiftUI targets can be crowded. Stacked
+/// rows are not crowded: two targets one above the other, at least one a full-width
+/// row, share the strip along the line between them as every list does (`StackedRows`).
 public struct CrowdedRule: AuditRule {
     public static let unit = AuditUnit.squarePoints
     public init() {}
@@ -34,6 +36,15 @@ public struct CrowdedRule: AuditRule {
             {"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[
               {"id":"like","type":"Image","frame":[100,2,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]},
               {"id":"share","type":"Image","frame":[170,2,40,40],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}
+            """),
+            // Adjacent full-width rows, and a row above a Toggle in the next row: a list's rows.
+            AuditExample("""
+            {"id":"list","type":"VStack","frame":[0,100,393,132],"children":[
+              {"id":"a","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"a"}}],"children":[
+                {"id":"a.title","type":"Text","frame":[16,111,80,22]}]},
+              {"id":"b","type":"HStack","frame":[0,144,393,44],"modifiers":[{"onTapGesture":{"action":"b"}}],"children":[
+                {"id":"b.title","type":"Text","frame":[16,155,80,22]}]},
+              {"id":"c","type":"Toggle","frame":[318,194.5,51,31],"modifiers":[{"onTapGesture":{"action":"c"}}]}]}
             """),
             // UIKit hit testing is exact (U4): two buttons 4 pt apart are never ambiguous.
             AuditExample("""
@@ -88,7 +99,9 @@ public struct CrowdedRule: AuditRule {
                 for b in (a + 1)..<nodes.count { area[SIMD2(Int32(nodes[a]), Int32(nodes[b])), default: []].append(cell) }
             }
         }
-        return area.keys.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { pair in
+        let width = c.snapshot.canvas.width
+        let pairs = area.keys.filter { !StackedRows.stacked(c.node(Int($0.x)).frame, c.node(Int($0.y)).frame, screenWidth: width) }
+        return pairs.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { pair in
             let a = Int(pair.x), b = Int(pair.y)
             let cells = area[pair]!
             let size = Double(cells.count) * step * step

@@ -5,7 +5,7 @@ import TapRules
 
 /// R7 predicted success: a target's predicted first-try success — the share of
 /// a person's touches aimed at its centre that fire it (the human touch model
-/// through the engine's binding, audit-and-lint.md "People miss") — falls by
+/// through the engine's binding, docs/audit.md, "People miss") — falls by
 /// more than the threshold [0.02]. It needs no traces and has no sampling noise:
 /// a build that makes a button a few points harder to hit is caught before
 /// anyone taps it. A rise by more than the threshold is an improvement. Values

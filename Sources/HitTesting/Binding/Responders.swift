@@ -1,6 +1,6 @@
 import TapModel
 
-/// The responder tree touch binding runs over (touch-binding.md §1), derived
+/// The responder tree touch binding runs over (docs/snapshot.md, S9 "Responders"), derived
 /// from the snapshot once per `HitTester`:
 ///
 /// | view or modifier | responder | region | priority |
@@ -8,6 +8,7 @@ import TapModel
 /// | leaf (S1; a shape type on its path) | leaf | its shape; none when clear | 1 |
 /// | container (S2) | none: its children's join its parent's list | — | — |
 /// | gesture modifier, Button (its action innermost) | gesture | union of its children's | max of its children's |
+/// | a Button style that fills its frame (S17), inside the action | content shape | the Button's frame | max(1, children's) |
 /// | interaction `contentShape` (S3) | content shape | the shape | max(1, children's) |
 /// | `opacity(x)`, x > 0 | opacity | union of its children's | max of its children's |
 /// | `allowsHitTesting(false)`, `hidden`, `opacity(0)` (S5) | none for what it wraps | — | — |
@@ -74,7 +75,7 @@ final class ResponderTable: Sendable {
 }
 
 extension Compilation {
-    /// Builds the responder tree from the compiled regions and handlers (touch-binding.md §1).
+    /// Builds the responder tree from the compiled regions and handlers (docs/snapshot.md, S9 "Responders").
     mutating func compileResponders(profile: TouchProfile) -> ResponderTree {
         var t = ResponderTree()
         let n = nodes.count
@@ -164,6 +165,10 @@ extension Compilation {
             if node.isButton, let slot = handlers[i].firstIndex(where: { if case .swiftUI(let k) = $0.source { return k < 0 }; return false }) {
                 current = add(.gesture, node: i, parent: current, slot: Int32(slot))
                 if t.outermost[i] < 0 { t.outermost[i] = current }
+                // S17: the style wraps the label in a rectangle the size of the Button.
+                if node.styleFillsFrame && profile.buttonStylesFillFrame {
+                    current = add(.contentShape, node: i, parent: current, shape: addShape(.rect(node.frame), i))
+                }
             }
             if node.isLeaf && baseShape[i] >= 0 {
                 let r = add(.leaf, node: i, parent: current, shape: baseShape[i])

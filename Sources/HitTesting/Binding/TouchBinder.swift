@@ -1,6 +1,6 @@
 import TapModel
 
-/// How one touch bound in one SwiftUI tree (touch-binding.md §3).
+/// How one touch bound in one SwiftUI tree (docs/snapshot.md, S9 "Responders").
 ///
 /// Made once per binding and then only read: a class, so the locations and results
 /// that carry it move a reference instead of two levels' worth of bytes.
@@ -154,7 +154,7 @@ struct BindBuffers {
 
 extension HitTester {
     /// Binds a touch at `c` with `cloud` in the SwiftUI tree whose root responder is `root`
-    /// (touch-binding.md §3). Responders of nodes in `excluding` are treated as absent.
+    /// (docs/snapshot.md, S9 "Responders"). Responders of nodes in `excluding` are treated as absent.
     ///
     /// Only responders whose region holds a sample are visited: the atomic regions
     /// (leaves, content shapes, platform views) near the cloud come from the R-tree, and

@@ -1,7 +1,7 @@
 import Foundation
 import TapModel
 
-/// The weighted cloud of samples a touch is tested with (touch-binding.md §2):
+/// The weighted cloud of samples a touch is tested with (docs/snapshot.md, S9 "The cloud"):
 /// the centre (weight 24) and up to five rings, ring k holding 4k samples of
 /// weight 24 / 4k at distance k × s. Directions come from rotating the
 /// previous one by a 2 × 2 matrix, as SwiftUI does: on exact edges the

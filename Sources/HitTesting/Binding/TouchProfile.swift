@@ -1,7 +1,7 @@
 import Foundation
 import TapModel
 
-/// What differs between SwiftUI releases in how a touch binds (touch-binding.md §7):
+/// What differs between SwiftUI releases in how a touch binds (docs/snapshot.md, S9 "Profiles"):
 /// a handful of parameters, never a fork of the engine. Every output names the
 /// profile it used.
 public struct TouchProfile: Sendable, Hashable, CustomStringConvertible {
@@ -91,7 +91,7 @@ public struct ProfileChoice: Sendable, Equatable {
     public let note: String?
 
     /// The profile for a snapshot: `requested` (`--profile`), else from its `device.os` and
-    /// `app.sdk` (touch-binding.md §7), else `ios18`.
+    /// `app.sdk` (docs/snapshot.md, S9 "Profiles"), else `ios18`.
     public init(requested: TouchProfile?, os: String?, sdk: String?) {
         if let requested {
             profile = requested; because = "--profile"; note = nil

@@ -2,7 +2,7 @@ import TapJSON
 
 /// How many millimetres one point spans on a device's glass: what turns a
 /// target's size in points into the millimetres the human touch model is fitted
-/// in (audit-and-lint.md, "People miss").
+/// in (docs/audit.md, "People miss").
 ///
 /// The value comes from `--mm-per-point`, else from a small table by the
 /// snapshot's `device.model` (a machine identifier such as `iPhone16,1`, or the

@@ -8,7 +8,8 @@ import TapModel
 /// | `inherit` | S6, S11 state from the parent; the nearest gated ancestor; U5 hosts | S6, S11, U5 |
 /// | `compileLiveness` | S5, U1 (hidden, alpha, interaction) | S5NoHitTesting, U1HitTest |
 /// | `compileRegions` | S1, S3 (SwiftUI); U1–U3 (UIKit bounds) | S1Leaves, S3ContentShape, U1HitTest |
-/// | `compileHandlers` | S4 attachment, S6, S11, U4 order | S4ShapeOrder, S6Disabled, S11Masks, U4UIKitWhoFires |
+/// | `compileHandlers` | S4 attachment, S6, S11, U4 order, U7–U9 kinds | S4ShapeOrder, S6Disabled, S11Masks, U4UIKitWhoFires |
+/// | `compileRows` (after all views) | S13, S15: a row's row-level controls become its handler | S13RowLevelControls |
 ///
 /// S7 (clipping) is an absence: no step reads `clipped` or `clipsToBounds` (S7Clipping.swift).
 struct Compilation {
@@ -23,13 +24,19 @@ struct Compilation {
     var shapeOwner: [Int32] = []
     var handlers: [[Handler]]
     var targets: [Int] = []
+    /// List rows and each view's nearest row (S12, S13).
+    var rows: [Int] = []
+    var rowOf: [Int32] = []
+    /// List cells (rows, headers, footers: UIKit's cells and supplementary views) and each view's nearest one (S12).
+    var cells: [Int] = []
+    var cellOf: [Int32] = []
     /// S6: disabled by an ancestor.
     var disabledAbove: [Bool]
     /// S11: gestures inside switched off by an ancestor's mask.
     var maskedAbove: [Bool]
     /// The current view's interaction contentShapes, in modifier order (S3, S4).
     var contentShapes: [(modifier: Int, shape: Int32)] = []
-    /// Every view's interaction contentShapes (the responder tree wraps them, touch-binding.md §1).
+    /// Every view's interaction contentShapes (the responder tree wraps them, docs/snapshot.md, S9 "Responders").
     var nodeContentShapes: [[(modifier: Int, shape: Int32)]]
 
     init(_ nodes: [Node]) {
@@ -55,6 +62,7 @@ struct Compilation {
             compileRegions(i)
             compileHandlers(i)
         }
+        compileRows()
     }
 
     mutating func addShape(_ s: HitShape, _ owner: Int) -> Int32 {

@@ -46,6 +46,10 @@ extension HitTester {
         switch h.source {
         case .control: return " (the control is not enabled)"
         case .recognizer: return " (the recognizer is not enabled)"
+        case .touchAction: return " (the touchAction is not enabled)"
+        case .row:
+            guard let by = disabledBy(h.node) else { return " (every row-level control of the row is disabled)" }
+            return " (disabled(true) on \(snapshot.nodes[by].id))"
         case .swiftUI:
             guard let by = disabledBy(h.node) else { return "" }
             return " (disabled(true) on \(snapshot.nodes[by].id))"

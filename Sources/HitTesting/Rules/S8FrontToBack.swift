@@ -26,7 +26,7 @@ public enum S8FrontToBack: HitTestingRule {
 }
 
 /// Where a touch went: the innermost view or responder that took it, and the
-/// SwiftUI binding that decided (touch-binding.md §3; UIKit stays exact, U1–U4).
+/// SwiftUI binding that decided (docs/snapshot.md, S9 "Responders"; UIKit stays exact, U1–U4).
 public struct Location: Sendable {
     /// The bound SwiftUI responder that took the touch, or -1.
     public var responder: Int32 = -1
@@ -37,6 +37,8 @@ public struct Location: Sendable {
     /// The SwiftUI binding that took part: the one that bound `responder`, or one the touch
     /// passed through (its root responded itself) on the way to `view` or to nothing.
     public var binding: Binding?
+    /// The list row whose cell holds the touch's centre and whose row-level actions receive it (S12), or -1.
+    public var row: Int = -1
 
     public init() {}
 }
@@ -49,6 +51,14 @@ extension HitTester {
     /// view's SwiftUI content first (U5). Views in `excluding` (a subtree) are absent.
     public func locate(at c: Point, cloud: TouchCloud, excluding: Range<Int>? = nil, record: Bool = false,
                        scratch: inout HitScratch) -> Location {
+        var l = locateContent(at: c, cloud: cloud, excluding: excluding, record: record, scratch: &scratch)
+        if !cells.isEmpty { applyCells(&l, at: c, excluding: excluding) }
+        return l
+    }
+
+    /// `locate` before list cells are applied (S12): the binding and the UIKit hit test alone.
+    private func locateContent(at c: Point, cloud: TouchCloud, excluding: Range<Int>?, record: Bool,
+                               scratch: inout HitScratch) -> Location {
         guard !snapshot.nodes.isEmpty else { return Location() }
         if snapshot.nodes[0].system == .swiftui {
             let root = responderTable.tree.islandOf[0]
@@ -68,7 +78,10 @@ extension HitTester {
                          scratch: inout HitScratch) -> Location {
         let node = Int(responderTable.tree.node[Int(b.bound)])
         if responderTable.tree.kind[Int(b.bound)] == .platform {
-            if var inner = landUIKit(at: c, cloud: cloud, scope: node, excluding: excluding, record: record, scratch: &scratch) {
+            // U5: a view inside takes the touch, or else the representable itself is the hit view (its SwiftUI
+            // content, if any, took nothing).
+            let inner = landUIKit(at: c, cloud: cloud, scope: node, excluding: excluding, record: record, scratch: &scratch)
+            if var inner, inner.node >= 0 {
                 if inner.binding == nil { inner.binding = b }
                 return inner
             }
@@ -141,7 +154,7 @@ extension HitTester {
     }
 
     /// Whether `c` lies inside the gate of `start` (when it has one) and of every gated ancestor above it, within `scope`.
-    private func gatesHold(_ c: Point, from start: Int, scope: Int) -> Bool {
+    func gatesHold(_ c: Point, from start: Int, scope: Int) -> Bool {
         var a = start
         if a >= 0 && gateShape[a] < 0 { a = Int(gateAncestor[a]) }
         while a >= 0 && a >= scope {

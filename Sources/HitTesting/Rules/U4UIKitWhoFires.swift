@@ -27,20 +27,29 @@ public enum U4UIKitWhoFires: HitTestingRule {
 }
 
 extension Compilation {
-    /// U4: on one view, its recognizers come before its control.
+    /// U4: on one view, its recognizers come before its control, then its raw-touch handler (U9).
+    /// A `custom` control handles raw touches (U7, U9); a slider fires on a drag only (U8).
     func appendUIKitHandlers(_ i: Int, to list: inout [Handler]) {
         let node = nodes[i]
         for (r, recognizer) in node.uikit.gestureRecognizers.enumerated() {
             list.append(Handler(node: i, slot: list.count, source: .recognizer(index: r), priority: .normal,
                                 gesture: recognizer.equivalentGesture, action: recognizer.action,
                                 isDisabled: !recognizer.enabled, isMasked: false, system: .uikit,
-                                region: .anywhere, gestureName: recognizer.kind.rawValue))
+                                region: .anywhere, gestureName: recognizer.kind.rawValue,
+                                cancelsTouches: recognizer.cancelsTouchesInView))
         }
         if let control = node.uikit.control {
             list.append(Handler(node: i, slot: list.count, source: .control, priority: .normal,
-                                gesture: Gesture(.button, action: control.action), action: control.action,
+                                gesture: control.gesture, action: control.action,
                                 isDisabled: !control.enabled, isMasked: false, system: .uikit,
-                                region: .anywhere, gestureName: "control"))
+                                region: .anywhere, gestureName: "control",
+                                isRawTouch: control.kind == .custom, controlKind: control.kind))
+        }
+        if let touch = node.uikit.touchAction {
+            list.append(Handler(node: i, slot: list.count, source: .touchAction, priority: .normal,
+                                gesture: Gesture(.button, action: touch.action), action: touch.action,
+                                isDisabled: !touch.enabled, isMasked: false, system: .uikit,
+                                region: .anywhere, gestureName: "touchAction", isRawTouch: true))
         }
     }
 }

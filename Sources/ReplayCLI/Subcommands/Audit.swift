@@ -8,9 +8,11 @@ import TapModel
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Static findings over snapshots (rules A1–A10): hollow, small, crowded, intercepted, invisible, error-prone targets and more, with the numbers and a fix.",
+        abstract: "Static findings over snapshots (rules A1–A11): hollow, small, crowded, intercepted, invisible, error-prone targets and more, with the numbers and a fix.",
         discussion: """
         Every number comes from the engine's own sampling of each target's frame (the grid replay deadzones uses), with the fix to make. Rules: A1 hollow target, A2 shape after gesture, A3 small target, A4 crowded, A5 intercepted, A6 waiting single tap, A7 outside the parent, A8 invisible handler, A9 disabled target, A10 error-prone target (docs/audit.md). A10 predicts how many of the touches a person aims at each target's centre fail: Bi and Zhai's model of finger touches at the screen's density (--mm-per-point, else from device.model, else 0.16), through the engine's binding; a warning from --failure-warning [0.05], an error from --failure-error [0.15]. A waived finding is listed as waived, never dropped.
+
+        The text groups each target's findings as run groups causes: one cause per target, the findings it explains folded into it (A1 explains A3 and A10 on the same row), the counts at the top and again at the end; lines fit 120 columns unless --wide.
 
         With one snapshot, --json prints { "screen", "findings": [ { "rule", "severity", "node", "action", "value", "message", "fix", "waived" } ] }; with several, { "screens": [ { "snapshot", "screen", "findings" } ] }.
 
@@ -24,6 +26,7 @@ struct AuditCommand: ParsableCommand {
 
     @Argument(help: "Snapshot files (.json).") var snapshots: [String]
     @Flag(help: "Print the findings as JSON and nothing else on stdout.") var json = false
+    @Flag(help: "Do not wrap the text at 120 columns.") var wide = false
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("A JSON file of waivers: [{ \"rule\": \"A3\", \"node\": \"toolbar.close\", \"why\": \"…\" }].", valueName: "file"))
     var waivers: String?
@@ -63,7 +66,7 @@ struct AuditCommand: ParsableCommand {
             if json {
                 Console.out(AuditReport.json(results))
             } else {
-                Console.out(AuditReport.text(results))
+                Console.out(AuditReport.text(results, width: wide ? nil : 120))
             }
             if let junit { try Files.write(AuditReport.junit(results), to: junit) }
             if results.contains(where: \.fails) { throw ExitCode(1) }

@@ -5,7 +5,7 @@ import SourceLintReports
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find the hit-testing traps in SwiftUI source (L1–L7): a hollow row, contentShape after the gesture, an overlay over the tap, ...",
+        abstract: "Find the hit-testing traps in SwiftUI source (L1–L8): a hollow row, contentShape after the gesture, an overlay over the tap, ...",
         discussion: """
         Reads .swift files (folders are searched; hidden folders such as .build are skipped) and follows each \
         modifier chain in source order, into the custom views, modifiers and styles the files declare. Prints \

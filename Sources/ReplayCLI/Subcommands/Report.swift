@@ -24,7 +24,7 @@ struct Report: ParsableCommand {
     @Option(parsing: .upToNextOption, help: ArgumentHelp("The same, as `replay run` takes them.", valueName: "path")) var snapshots: [String] = []
     @Option(help: ArgumentHelp("The baselines folder to compare with, if any.", valueName: "path")) var baseline: String?
     @OptionGroup var pictures: PictureOptions
-    @Flag(help: "Also audit each snapshot (rules A1–A10) and draw the findings over its map.") var audit = false
+    @Flag(help: "Also audit each snapshot (rules A1–A11) and draw the findings over its map.") var audit = false
     @OptionGroup var screens: ScreenOptions
     @OptionGroup var density: DensityOption
     @OptionGroup var tuning: ReplayOptions

@@ -46,6 +46,8 @@ struct Run: ParsableCommand {
     @OptionGroup var human: HumanProbeOptions
     @OptionGroup var density: DensityOption
     @Option(help: ArgumentHelp("The revision to record (default: $GITHUB_SHA and the like, else git HEAD).", valueName: "rev")) var revision: String?
+    @Flag(name: .customLong("no-history"), help: "Record nothing in history: an exploratory run (a --probe, a scratch screen) leaves the trends alone.")
+    var noHistory = false
     @OptionGroup var tuning: ReplayOptions
     @OptionGroup var sharding: ShardOptions
     @OptionGroup var global: GlobalOptions
@@ -74,6 +76,7 @@ struct Run: ParsableCommand {
             request.revision = revision ?? Revision.detect()
             request.recordMode = try RecordMode.resolve(record: record, explicit: recordMode, environment: ProcessInfo.processInfo.environment)
             request.acceptance = acceptance.value()
+            request.recordHistory = !noHistory
             if snapshots.isEmpty { _ = try ExampleData.importIfEmpty(store, log: Console.progress, shouldStop: Interruption.requested) }
             if let out = sharding.shardOut {
                 do {

@@ -36,6 +36,11 @@ public struct HollowTapTarget: LintRule {
             "↓Button { open() } label: { HStack { Text(\"Alerts\"); Spacer() } }.buttonStyle(.plain)",
             // the shape is written for the other gesture, after this one: still hollow for the tap
             "HStack { Text(\"a\"); Spacer() }.↓onTapGesture { open() }.contentShape(Rectangle()).contextMenu { Button(\"Copy\") {} }",
+            // a #if the build compiles (iOS) is read; an outcome of a ternary that leaves it hollow is one
+            "HStack { Text(\"a\"); Spacer() }\n#if os(iOS)\n.↓onTapGesture { open() }\n#endif",
+            "ZStack { Capsule().fill(.blue).opacity(on ? 1 : 0); Text(\"Day\") }.↓onTapGesture { pick() }",
+            // a plain Button row of a Form with a gap (S13: the plain style opts out of the row)
+            "Form { ↓Button { open() } label: { HStack { Text(\"About\"); Spacer() } }.buttonStyle(.plain) }",
         ],
         nonTriggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
@@ -67,8 +72,12 @@ public struct HollowTapTarget: LintRule {
             // a ViewModifier's content, a Button, a gesture behind #if: the source does not tell
             "content.onTapGesture { open() }",
             "Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.onTapGesture { log() }",
-            "HStack { Text(\"a\"); Spacer() }\n#if os(iOS)\n.onTapGesture { open() }\n#endif",
+            // a gesture behind a #if that depends on the build (debug or release): read as unknown
+            "HStack { Text(\"a\"); Spacer() }\n#if DEBUG\n.onTapGesture { open() }\n#endif",
             "Group { if compact { Text(\"a\") } else { Text(\"b\") } }.onTapGesture { open() }",
+            // a default-style Button row of a List takes its whole cell (S12); a filled, stroked capsule is filled
+            "List { Button { open() } label: { HStack { Text(\"About\"); Spacer() } } }",
+            "ZStack { Capsule().fill(.blue).stroke(.white); Text(\"Go\") }.onTapGesture { go() }",
         ],
         corrections: [
             Correction("↓Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.buttonStyle(.plain)",
@@ -82,14 +91,15 @@ public struct HollowTapTarget: LintRule {
     public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         if let button = buttonFinding(chain, in: context) { return [button] }
         let misplaced = ShapeAfterGesture.misplacedShape(in: chain)
-        for g in GestureUse.all(in: chain) where g.isTapLike {
+        // A tap of three or more is a hidden gesture (a debug menu, an easter egg), not a target anyone aims at.
+        for g in GestureUse.all(in: chain) where g.isTapLike && !g.isHidden {
             if let misplaced, misplaced.gesture.index == g.index { return [] }   // L2 says it
             if WrongShapeKind.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
-            guard let (type, dead) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
+            guard let (type, dead, when) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let gesture = chain.modifiers[g.index]
             return [RuleFinding(
                 anchor: gesture.anchor,
-                message: "hollow tap target: \(type)'s \(g.entry) responds only on its leaves; a tap on \(dead) lands in the gap between its leaves, and its container has no contentShape before \(g.entry) (S2)",
+                message: "hollow tap target: \(when.map { "when \($0), " } ?? "")\(type)'s \(g.entry) responds only on its leaves; a tap on \(dead) lands in the gap between its leaves, and its container has no contentShape before \(g.entry) (S2)",
                 fix: "write .contentShape(Rectangle()) before .\(g.entry)",
                 edits: ChainEdits.insert(".contentShape(Rectangle())", before: gesture))]
         }
@@ -106,7 +116,7 @@ public struct HollowTapTarget: LintRule {
         guard let type = view.typeName, type == "Button" || type == "NavigationLink", let call = view.call,
               let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),
               !context.focusDriven,
-              // A NavigationLink in a List is a row the List selects: it responds on the whole row whatever its style.
+              // A NavigationLink in a List is a row the List selects, whatever its style (Decision, docs/lint.md).
               type == "Button" || env.rowContext == .plain,
               // A contentShape on the Button itself: whether it widens the action (S4 says the action is attached
               // innermost) is left alone; the author meant the whole button.

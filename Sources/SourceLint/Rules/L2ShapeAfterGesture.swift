@@ -24,7 +24,7 @@ public struct ShapeAfterGesture: LintRule {
             .↓contentShape(Rectangle())
             """,
             "MyRow().onLongPressGesture { pin() }.padding().↓contentShape(RoundedRectangle(cornerRadius: 8))",
-            "VStack { Text(\"a\") }.gesture(TapGesture(count: 2).onEnded { zoom() }).↓contentShape(.interaction, Rectangle())",
+            "VStack { Text(\"a\"); Text(\"b\") }.gesture(TapGesture(count: 2).onEnded { zoom() }).↓contentShape(.interaction, Rectangle())",
         ],
         nonTriggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
@@ -34,6 +34,8 @@ public struct ShapeAfterGesture: LintRule {
             // only the interaction kind changes hits
             "Row().onTapGesture { open() }.contentShape(.contextMenuPreview, RoundedRectangle(cornerRadius: 8))",
             "Row().contentShape(Rectangle()).onTapGesture { open() }",
+            // a filled background already covers the frame where the gesture is attached: nothing to widen
+            "HStack { Text(\"a\"); Spacer() }.background(Color.white).onTapGesture { open() }.contentShape(Rectangle())",
         ],
         corrections: [
             Correction("HStack { Text(\"a\"); Spacer() }.onTapGesture { open() }.↓contentShape(Rectangle())",
@@ -58,6 +60,10 @@ public struct ShapeAfterGesture: LintRule {
 
     public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         guard let (j, g) = ShapeAfterGesture.misplacedShape(in: chain) else { return [] }
+        // A region that already fills its frame where the gesture is attached (a filled
+        // background) has no gap for the shape to widen: the order does not matter.
+        if let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),
+           context.evaluator.chain(chain, upTo: g.index, env).coverage == .fills { return [] }
         let shape = chain.modifiers[j], gesture = chain.modifiers[g.index]
         return [RuleFinding(
             anchor: shape.anchor,

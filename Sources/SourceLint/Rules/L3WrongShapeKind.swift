@@ -42,7 +42,7 @@ public struct WrongShapeKind: LintRule {
         for g in GestureUse.all(in: chain) where g.isTapLike {
             guard let k = WrongShapeKind.otherKindShape(in: chain, before: g.index),
                   case .other(let kinds)? = ShapeKind.of(chain.modifiers[k]),
-                  let (_, dead) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
+                  let (_, dead, _) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let written = kinds.map { "." + $0 }.joined(separator: ", ")
             return [RuleFinding(
                 anchor: chain.modifiers[k].anchor,

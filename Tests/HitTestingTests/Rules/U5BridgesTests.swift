@@ -43,4 +43,19 @@ struct U5BridgesTests {
         #expect(t.tap(200, 150) == Tapped(outcome: .hit, node: "map", handler: "form", action: "form"))
         #expect(t.tap(20, 20) == Tapped(outcome: .hit, node: "form", handler: "form", action: "form"))
     }
+
+    @Test("U5 a representable whose SwiftUI content takes nothing is the hit view: its control fires at its centre")
+    func u5RepresentableWithContent() throws {
+        // A SwiftUI VStack holding a UIKit UIButton with a control, holding a SwiftUI Text (the converted
+        // tab bar button of an accessibility dump).
+        let t = try tester(node("screen", "VStack", [0, 0, 400, 400], children: [
+            uikit("tab", "UIButton", [100, 100, 80, 50], children: [
+                node("tab.title", "Text", [110, 130, 60, 14], ["system": "swiftui"]),
+            ], ["control": ["action": "openTab"]]),
+        ]), radius: 20)
+        for (x, y) in [(140.0, 125.0), (105, 105), (175, 145), (140, 137)] {
+            #expect(t.tap(x, y).action == "openTab", "at \(x), \(y)")
+        }
+        #expect(t.tap(300, 300).outcome == .miss)
+    }
 }
