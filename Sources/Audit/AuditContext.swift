@@ -141,6 +141,24 @@ public struct AuditContext: Sendable {
     public func node(_ i: Int) -> Node { snapshot.nodes[i] }
     public func id(_ i: Int) -> String { snapshot.nodes[i].id }
 
+    /// The label that names node `i` where its id does not: its label's first line (at most 60
+    /// characters) when the id is a path of types (`Application/Window/Other/Button[2]`, a converted
+    /// dump's element without an identifier); nil for an id that names the element (`row.flowMeter`,
+    /// an accessibility identifier) or a node without a label.
+    public func label(_ i: Int) -> String? {
+        let n = snapshot.nodes[i]
+        guard n.id.contains("/"), let line = n.label?.split(separator: "\n").first else { return nil }
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        guard !text.isEmpty else { return nil }
+        return text.count > 60 ? String(text.prefix(59)) + "…" : String(text)
+    }
+
+    /// Node `i` as a message names it: its id, and its label in quotes when the id does not name
+    /// it (`Application/Window/Other/Button[2] 'Call'`).
+    public func name(_ i: Int) -> String {
+        id(i) + (label(i).map { " '\($0)'" } ?? "")
+    }
+
     /// The action a report names for a target: its first tap-like handler's.
     public func action(of target: Int) -> String? {
         tester.handlers[target].first(where: { $0.isTapLike })?.action
@@ -163,8 +181,10 @@ public struct AuditContext: Sendable {
     /// A finding on `target` with its action filled in.
     func finding(_ rule: String, _ severity: AuditSeverity, _ target: Int, value: Double, message: String, fix: String,
                  area: [Rect] = []) -> AuditFinding {
-        AuditFinding(rule: rule, severity: severity, node: id(target), action: action(of: target), value: value,
-                     message: message, fix: fix, nodeIndex: target, frame: node(target).frame, area: area)
+        let action = action(of: target)
+        let label = label(target).flatMap { $0 == action ? nil : $0 }
+        return AuditFinding(rule: rule, severity: severity, node: id(target), action: action, value: value,
+                            message: message, fix: fix, nodeIndex: target, frame: node(target).frame, area: area, label: label)
     }
 
     /// `12.3%`.

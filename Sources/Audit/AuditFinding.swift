@@ -64,15 +64,26 @@ public struct AuditFinding: Sendable, Equatable {
     /// into horizontal runs (for reports that draw it). Empty when the finding
     /// is about the whole target (A6, A8, A9).
     public var area: [Rect]
+    /// The target's label (its first line), when its id is a path of types that does not name it
+    /// (a converted dump's element without an identifier: `Application/Window/Other/Button[2]`) and
+    /// its action is not that label already. Nil otherwise.
+    public var label: String?
 
     public init(rule: String, severity: AuditSeverity, node: String, action: String?, value: Double, message: String,
-                fix: String, nodeIndex: Int, frame: Rect, area: [Rect] = []) {
+                fix: String, nodeIndex: Int, frame: Rect, area: [Rect] = [], label: String? = nil) {
         self.rule = rule; self.severity = severity; self.node = node; self.action = action; self.value = value
         self.message = message; self.fix = fix; self.nodeIndex = nodeIndex; self.frame = frame; self.area = area
+        self.label = label
     }
 
     /// Counts against the exit status: an unwaived error.
     public var fails: Bool { severity == .error && !waived }
+
+    /// The target as every report names it: its id, its label when the id does not say it,
+    /// and its action: `Application/Window/Table/Cell[3] 'Privacy' (select)`, `row.flowMeter (openFlowMeter)`.
+    public var target: String {
+        node + (label.map { " '\($0)'" } ?? "") + (action.map { " (\($0))" } ?? "")
+    }
 }
 
 /// Everything the audit found on one snapshot.

@@ -116,6 +116,11 @@ public enum Converter {
         if edges.0 > 0, edges.0 <= Snapshot.maxCoordinate, edges.1 > 0, edges.1 <= Snapshot.maxCoordinate {
             tree.device.width = edges.0
             tree.device.height = edges.1
+            if let guess = tree.rootFrameGuess {
+                tree.warnings.append(root.source.warning(
+                    "the screen size \(JSONValue.format(edges.0)) × \(JSONValue.format(edges.1)) is a guess: \(guess); pass --size WxH with the device's size",
+                    document: tree.document))
+            }
         } else {
             tree.device.width = frame.width
             tree.device.height = frame.height

@@ -49,6 +49,11 @@ struct Draft {
     var modifiers: [Modifier] = []
     var uikit = UIKitProperties()
     var source = SourceRef.none
+    /// Accessibility dumps: the element is not on screen (WebDriverAgent's `visible="false"`, or a
+    /// frame wholly outside the screen): scrolled out of view, not hidden.
+    var offScreen = false
+    /// Accessibility dumps: the dump gave the element no frame.
+    var noFrame = false
 
     init(type: String, frame: Rect, system: UISystem, depth: Int, source: SourceRef = .none) {
         self.type = type; self.frame = frame; self.system = system; self.depth = depth; self.source = source
@@ -64,6 +69,9 @@ struct DraftTree {
     var device = Snapshot.DeviceInfo()
     /// Where each device field came from (a bundle's `device.width`), for warnings.
     var deviceSource: [String: SourceRef] = [:]
+    /// Why the root's frame is a guess (an Application without a window takes the union of what it
+    /// holds), when it is one: a device size taken from it is a warning.
+    var rootFrameGuess: String?
     var capturedAt: String?
     var limits: [String]
     var warnings: [String]

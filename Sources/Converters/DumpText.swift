@@ -62,12 +62,89 @@ enum DumpText {
 
     /// Whether `text` holds `needle`, compared byte by byte (Foundation's `contains` goes through CFString).
     static func has(_ text: Substring, _ needle: String) -> Bool {
-        text.utf8.firstRange(of: needle.utf8) != nil
+        range(of: needle, in: text) != nil
     }
 
-    /// `"a\nb"` (a `po` of a String) → `a⏎b`; nil when the line is not such a literal.
+    /// The first place `needle` occurs in `text`, compared byte by byte. The standard library's
+    /// `firstRange(of:)` would do, but it needs iOS 16 and the test library builds for iOS 15.
+    /// - Complexity: O(n × m) at worst; a needle here is a few bytes.
+    static func range(of needle: String, in text: Substring) -> Range<String.Index>? {
+        let utf8 = text.utf8
+        var needleBytes = needle.utf8.makeIterator()
+        guard let first = needleBytes.next() else { return utf8.startIndex..<utf8.startIndex }
+        var from = utf8.startIndex
+        while let start = utf8[from...].firstIndex(of: first) {
+            var i = utf8.index(after: start)
+            var rest = needle.utf8.dropFirst().makeIterator()
+            var matched = true
+            while let b = rest.next() {
+                guard i < utf8.endIndex, utf8[i] == b else { matched = false; break }
+                i = utf8.index(after: i)
+            }
+            if matched { return start..<i }
+            from = utf8.index(after: start)
+        }
+        return nil
+    }
+
+    /// A line that says lines were left out: dots (three or more) or ellipsis characters and nothing
+    /// else (`...`, `.......`, `…`), once tree bars, spaces and comment slashes are taken off.
+    static func isElision(_ bare: some StringProtocol) -> Bool {
+        guard !bare.isEmpty, bare.allSatisfy({ $0 == "." || $0 == "…" || $0 == "⋯" || $0 == "⋮" }) else { return false }
+        return bare.contains { $0 != "." } || bare.count >= 3
+    }
+
+    /// `\u53d6\u6d88` → `取消`: the escapes Cycript and `NSLog` of a collection print for every
+    /// character outside ASCII (`\U53d6` too; a surrogate pair is one character; `\xa0` for one
+    /// in Latin-1). Anything else, an unpaired surrogate included, is kept as written.
+    static func decodingUnicodeEscapes(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\\") else { return text }
+        let scalars = Array(text.unicodeScalars)
+        func hex(at i: Int, digits: Int) -> UInt32? {
+            guard i + 2 + digits <= scalars.count else { return nil }
+            var v: UInt32 = 0
+            for k in (i + 2)..<(i + 2 + digits) {
+                guard let d = Character(scalars[k]).hexDigitValue else { return nil }
+                v = v * 16 + UInt32(d)
+            }
+            return v
+        }
+        func hex(at i: Int) -> UInt32? {
+            guard i + 1 < scalars.count, scalars[i] == "\\", scalars[i + 1] == "u" || scalars[i + 1] == "U" else { return nil }
+            return hex(at: i, digits: 4)
+        }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            if i + 1 < scalars.count, scalars[i] == "\\", scalars[i + 1] == "x", let v = hex(at: i, digits: 2), let scalar = Unicode.Scalar(v) {
+                out.append(scalar)
+                i += 4
+                continue
+            }
+            if let v = hex(at: i) {
+                if (0xD800..<0xDC00).contains(v), let low = hex(at: i + 6), (0xDC00..<0xE000).contains(low),
+                   let scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)) {
+                    out.append(scalar)
+                    i += 12
+                    continue
+                }
+                if let scalar = Unicode.Scalar(v) {
+                    out.append(scalar)
+                    i += 6
+                    continue
+                }
+            }
+            out.append(scalars[i])
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// `"a\nb"` (a `po` of a String, or Cycript's `@"a\nb"`) → `a⏎b`; nil when the line is not such a
+    /// literal. `\uXXXX` escapes are left for the texts they are in (`decodingUnicodeEscapes`).
     static func unescapedLiteral(_ line: Substring) -> String? {
-        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        var trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        if trimmed.hasPrefix("@\"") { trimmed = trimmed.dropFirst() }
         guard trimmed.first == "\"", has(trimmed, "\\n") else { return nil }
         var body = trimmed.dropFirst()
         if let end = body.lastIndex(of: "\""), body.index(before: body.endIndex) == end || body[body.index(after: end)...].allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -82,6 +159,7 @@ enum DumpText {
                 case "t": out.append("\t")
                 case "r": break
                 case "0": break
+                case "u", "U", "x": out.append("\\"); out.append(ch)   // \uXXXX, \xXX: decoded in the text they belong to
                 default: out.append(ch)  // \' \" \\
                 }
                 escaped = false

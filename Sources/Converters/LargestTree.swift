@@ -16,7 +16,7 @@ struct TreeCandidate {
 }
 
 /// Picks the tree to convert: the largest well-formed one (the first of equals),
-/// with a warning that names the others by their lines.
+/// with a warning that names the others by their lines and says when it was a tie.
 enum LargestTree {
     /// - Throws: the error of the largest tree when none is well-formed.
     static func choose(_ trees: [TreeCandidate], noun: String, unit: String) throws -> (tree: TreeCandidate, warnings: [String]) {
@@ -29,13 +29,19 @@ enum LargestTree {
         let others = trees.indices.filter { $0 != best && (!trees[$0].drafts.isEmpty || trees[$0].error != nil) }
         if !others.isEmpty {
             let chosen = trees[best]
+            func count(_ t: TreeCandidate) -> String { "\(t.drafts.count) \(unit)\(t.drafts.count == 1 ? "" : "s")" }
             let list = others.map { i -> String in
                 let t = trees[i]
-                var s = "\(t.lines) (\(t.drafts.count) \(unit)\(t.drafts.count == 1 ? "" : "s")"
+                var s = "\(t.lines) (\(count(t))"
                 if let e = t.error { s += ", not well-formed: \(e.description)" }
                 return s + ")"
             }
-            warnings.append("the dump holds \(others.count + 1) \(noun)s: converted the largest well-formed one, \(chosen.lines) (\(chosen.drafts.count) \(unit)\(chosen.drafts.count == 1 ? "" : "s")); not converted: \(list.joined(separator: "; "))")
+            // Equals: say it was a tie and which rule broke it (the first in the dump is taken).
+            let tied = wellFormed.filter { $0 != best && trees[$0].drafts.count == chosen.drafts.count }
+            let choice = tied.isEmpty
+                ? "converted the largest well-formed one, \(chosen.lines) (\(count(chosen)))"
+                : "\(tied.count + 1) well-formed trees tie as the largest (\(count(chosen)) each): converted the first in the dump, \(chosen.lines)"
+            warnings.append("the dump holds \(others.count + 1) \(noun)s: \(choice); not converted: \(list.joined(separator: "; "))")
         }
         return (trees[best], warnings)
     }

@@ -94,9 +94,9 @@ enum RecursiveDescriptionParser {
             let s = text(chars[segmentStart..<end]).trimmingCharactersInSpaces
             guard !s.isEmpty else { return }
             // `key = value` or `key: value` (scroll views' contentOffset: {0, -20}).
-            if let eq = s.utf8.firstRange(of: " = ".utf8) {
+            if let eq = DumpText.range(of: " = ", in: Substring(s)) {
                 props.append((String(s[..<eq.lowerBound]), Substring(s[eq.upperBound...])))
-            } else if let colon = s.utf8.firstRange(of: ": ".utf8) {
+            } else if let colon = DumpText.range(of: ": ", in: Substring(s)) {
                 props.append((String(s[..<colon.lowerBound]), Substring(s[colon.upperBound...])))
             }
         }
@@ -130,6 +130,25 @@ enum RecursiveDescriptionParser {
         s.split(whereSeparator: { " ;,(){}".contains($0) }).compactMap { Double($0) }
     }
 
+    /// The most decimal places among the numbers of `s` as printed (`(20.3333 41; 79.6667 20.3333)` → 4).
+    static func decimalPlaces(_ s: Substring) -> Int {
+        var most = 0
+        for token in s.split(whereSeparator: { " ;,(){}".contains($0) }) where Double(token) != nil {
+            guard let dot = token.firstIndex(of: ".") else { continue }
+            most = max(most, token[token.index(after: dot)...].prefix(while: { $0.isASCII && $0.isNumber }).count)
+        }
+        return most
+    }
+
+    /// `v` rounded to `places` decimals: a sum of printed numbers (`20.3333 + 77.3334`) as the dump
+    /// would print it (`97.6667`), not with the binary noise of the sum (`97.66669999999999`).
+    static func rounded(_ v: Double, places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<min(places, 10) { scale *= 10 }   // 10 places: beyond the noise of a sum, within any print
+        let r = (v * scale).rounded() / scale
+        return r.isFinite ? r : v
+    }
+
     /// One view's description, continuation lines joined.
     struct Entry {
         var line: Int
@@ -158,7 +177,7 @@ enum RecursiveDescriptionParser {
             k += 1
             guard let start = elementStart(t), var element = element(t, at: start) else {
                 let bare = t.filter { $0 != "|" && $0 != " " && $0 != "\t" && $0 != "/" }
-                if bare == "..." || bare == "…" || bare == "...." { items.append(.elided) } else if !bare.isEmpty { items.append(.other) }
+                if DumpText.isElision(bare) { items.append(.elided) } else if !bare.isEmpty { items.append(.other) }
                 continue
             }
             var entry = Entry(line: line.number, lastLine: line.number, prefix: t[..<start], element: element, body: String(t[start...]))
@@ -273,8 +292,9 @@ enum RecursiveDescriptionParser {
     struct TreeBuilding {
         let rootDepth: Int
         var tree: TreeCandidate
-        /// Open ancestors: (raw depth, absolute origin of the view, offset its subviews are shifted by, inside a list).
-        var stack: [(depth: Int, origin: Point, shift: Point, inList: Bool)] = []
+        /// Open ancestors: (raw depth, absolute origin of the view, offset its subviews are shifted by, inside a list,
+        /// the most decimal places printed in the numbers the origin and the shift were summed from).
+        var stack: [(depth: Int, origin: Point, shift: Point, inList: Bool, places: Int)] = []
 
         init(rootDepth: Int, firstLine: Int) {
             self.rootDepth = rootDepth
@@ -283,11 +303,16 @@ enum RecursiveDescriptionParser {
 
         /// Views that say they have gesture recognizers (recursiveDescription gives no types).
         var withRecognizers = 0
+        /// Lines of the views with running animations (`animations = { position=<CABasicAnimation…>; }`).
+        var animated: [Int] = []
 
         func finish() -> TreeCandidate {
             var t = tree
             if withRecognizers > 0 {
                 t.warnings.append("\(withRecognizers) view\(withRecognizers == 1 ? " has" : "s have") gesture recognizers of unknown type: not modelled")
+            }
+            if let first = animated.first {
+                t.limits.append(RecursiveDescriptionParser.midTransition(views: animated.count, firstLine: first))
             }
             return t
         }
@@ -310,9 +335,13 @@ enum RecursiveDescriptionParser {
             while let last = stack.last, last.depth >= depth { stack.removeLast() }
             let baseClass = element.value("baseClass").map { String($0).trimmingCharactersInSpaces }
             let isWindow = element.className.hasSuffix("Window") || baseClass?.hasSuffix("Window") == true
+            // Summed origins are rounded to the most decimals the summed numbers were printed with.
+            var places = RecursiveDescriptionParser.decimalPlaces(frameText)
             var origin: Point
             if let parent = stack.last {
-                origin = Point(parent.origin.x + f[0] - parent.shift.x, parent.origin.y + f[1] - parent.shift.y)
+                places = max(places, parent.places)
+                origin = Point(RecursiveDescriptionParser.rounded(parent.origin.x + f[0] - parent.shift.x, places: places),
+                               RecursiveDescriptionParser.rounded(parent.origin.y + f[1] - parent.shift.y, places: places))
             } else {
                 origin = isWindow ? Point(0, 0) : Point(f[0], f[1])
             }
@@ -320,14 +349,16 @@ enum RecursiveDescriptionParser {
             if let off = element.value("contentOffset") {
                 let n = RecursiveDescriptionParser.numbers(off)
                 if n.count == 2, n.allSatisfy({ $0.isFinite }) { shift = Point(n[0], n[1]) }
+                places = max(places, RecursiveDescriptionParser.decimalPlaces(off))
             } else if let b = element.value("bounds") {
                 let n = RecursiveDescriptionParser.numbers(b)
                 if n.count == 4, n.allSatisfy({ $0.isFinite }) { shift = Point(n[0], n[1]) }
+                places = max(places, RecursiveDescriptionParser.decimalPlaces(b))
             }
             let inList = stack.last?.inList ?? false
             let isCell = CellSelection.isCell(element.className, baseClass: baseClass)
             let isList = CellSelection.isList(element.className, baseClass: baseClass)
-            stack.append((depth, origin, shift, isList || (inList && !isCell)))
+            stack.append((depth, origin, shift, isList || (inList && !isCell), places))
             let type = TypeNames.uikitClass(element.className)
             var d = Draft(type: type, frame: Rect(origin.x, origin.y, f[2], f[3]), system: .uikit, depth: depth,
                           source: SourceRef(line: entry.line))
@@ -339,6 +370,7 @@ enum RecursiveDescriptionParser {
             if let ident = element.value("accessibilityIdentifier") ?? element.value("identifier") { d.identifier = RecursiveDescriptionParser.unquote(ident) }
             d.viewController = RecursiveDescriptionParser.controllerTag(entry.prefix)
             if element.value("gestureRecognizers") != nil { withRecognizers += 1 }
+            if element.value("animations") != nil { animated.append(entry.line) }
             if element.value("transform") != nil { tree.limits.append("\(type) at line \(entry.line) has a transform: its frame is the transformed bounding box") }
             if UIKitClasses.isControl(element.className, baseClass: baseClass) {
                 d.uikit.control = .init(action: nil, enabled: element.value("enabled").map { $0 != "NO" } ?? true)
@@ -348,10 +380,17 @@ enum RecursiveDescriptionParser {
         }
     }
 
-    /// `'Message'` → `Message`.
+    /// The limit of a dump taken while views were animating: a layer's running animations are printed
+    /// as `animations = { position=<CABasicAnimation: 0x…>; opacity=<…>; }` on its view's line.
+    static func midTransition(views: Int, firstLine: Int) -> String {
+        "captured mid-transition: \(views) view\(views == 1 ? "" : "s") carr\(views == 1 ? "ies" : "y") running animations (`animations = { … }`, first at line \(firstLine)), "
+            + "so frames, alpha and hidden flags are those of one moment of the animation and findings may not hold once it ends: capture the screen again when it is still"
+    }
+
+    /// `'Message'` → `Message`; `'\u53d6\u6d88'` (Cycript) → `取消`.
     static func unquote(_ s: Substring) -> String {
         var t = Substring(String(s).trimmingCharactersInSpaces)
         if t.count >= 2, t.first == "'" || t.first == "\"", t.last == t.first { t = t.dropFirst().dropLast() }
-        return String(t)
+        return DumpText.decodingUnicodeEscapes(String(t))
     }
 }

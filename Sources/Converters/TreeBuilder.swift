@@ -26,9 +26,36 @@ enum TreeBuilder {
         return h
     }
 
-    /// Ids longer than this are replaced by the path's hash and the last segment
-    /// (paths of deep trees would otherwise grow with the square of the depth).
+    /// Ids longer than this keep their first segment (the anchor), the number of segments left
+    /// out, and as many of their last segments as fit (paths of deep trees would otherwise grow
+    /// with the square of the depth).
     static let maxPathLength = 240
+
+    /// The id of `name` under `parentID` when the whole path is too long:
+    /// `SettingsViewController/...(12)/UICollectionView/ListCollectionViewCell[3]`, 12 segments left
+    /// out. A view added in the left-out part beside the path renames nothing. A path whose
+    /// anchor and last segment alone are too long takes the path's hash instead (`~9f3c…/Name`).
+    static func elidedPath(_ parentID: String, _ name: String, hash: UInt64) -> String {
+        let path = Substring(parentID)
+        var head = path, tail: Substring = "", elided = 0
+        if let open = DumpText.range(of: "/...(", in: path), let close = path[open.upperBound...].firstIndex(of: ")"),
+           let n = Int(path[open.upperBound..<close]), path[close...].hasPrefix(")/") {
+            head = path[..<open.lowerBound]
+            elided = n
+            tail = path[path.index(close, offsetBy: 2)...]
+        } else if let slash = path.firstIndex(of: "/") {
+            head = path[..<slash]
+            tail = path[path.index(after: slash)...]
+        }
+        var kept = tail.isEmpty ? Substring(name) : Substring(tail + "/" + name)
+        func length() -> Int { head.utf8.count + "/...()/".utf8.count + String(elided).utf8.count + kept.utf8.count }
+        while length() > maxPathLength, let slash = kept.firstIndex(of: "/") {
+            kept = kept[kept.index(after: slash)...]
+            elided += 1
+        }
+        guard elided > 0, length() <= maxPathLength, !head.isEmpty else { return "~" + String(hash, radix: 16) + "/" + name }
+        return head + "/...(\(elided))/" + kept
+    }
 
     /// - Complexity: O(n log n) in the number of drafts (cells are sorted among their siblings).
     static func nodes(_ drafts: [Draft]) -> [Node] {
@@ -88,7 +115,7 @@ enum TreeBuilder {
             } else if parent >= 0 {
                 let parentID = nodes[parent].id
                 id = parentID.utf8.count + name.utf8.count < maxPathLength ? parentID + "/" + name
-                    : "~" + String(hash, radix: 16) + "/" + name
+                    : elidedPath(parentID, name, hash: hash)
             } else {
                 id = name
             }

@@ -36,19 +36,82 @@ enum TypeNames {
         return String(s)
     }
 
-    /// A UIKit class name as the snapshot writes it: Swift-mangled SwiftUI hosting
-    /// views (`_TtGC7SwiftUI14_UIHostingView…`) become `UIHostingView`; `SwiftUI.X` → `X`.
+    /// A UIKit class name as the snapshot writes it: a Swift-mangled name read
+    /// (`readableClass`), SwiftUI hosting views (`_TtGC7SwiftUI14_UIHostingView…`)
+    /// as `UIHostingView`, and `SwiftUI.X` as `X`.
     static func uikitClass(_ name: String) -> String {
-        if name.contains("_UIHostingView") || name.hasPrefix("_TtGC7SwiftUI14_UIHostingView") { return "UIHostingView" }
-        if name.hasPrefix("SwiftUI.") { return String(name.dropFirst("SwiftUI.".count)) }
-        return name
+        let readable = readableClass(name)
+        let base = readable.prefix { $0 != "<" }
+        if base == "SwiftUI._UIHostingView" || base == "_UIHostingView" { return "UIHostingView" }
+        if readable.hasPrefix("SwiftUI.") { return String(readable.dropFirst("SwiftUI.".count)) }
+        return readable
+    }
+
+    /// A class name as the runtime prints it when it is not mangled: a Swift-mangled
+    /// class name demangled (`demangledClass`), any other name as it is.
+    static func readableClass(_ name: String) -> String {
+        demangledClass(name) ?? name
+    }
+
+    /// The module and names of a Swift-mangled class name, as `Module.Outer.Name`, or nil
+    /// when `name` is not one or cannot be read:
+    ///
+    /// - `_TtC4Flow12SettingsCell` → `Flow.SettingsCell`;
+    /// - a generic class keeps its own name, not its arguments:
+    ///   `_TtGC7SwiftUI15CellHostingViewGVS_15ModifiedContent…` → `SwiftUI.CellHostingView`;
+    /// - a nested class keeps the names it is nested in:
+    ///   `_TtCOCV7SwiftUI11DisplayList11ViewUpdater8Platform13CGDrawingView` →
+    ///   `SwiftUI.DisplayList.ViewUpdater.Platform.CGDrawingView`;
+    /// - a private type's discriminator is dropped:
+    ///   `_TtC7SwiftUIP33_863CCF9D49B535DAEB1C7D61BEE53B5914CGDrawingLayer` → `SwiftUI.CGDrawingLayer`.
+    ///
+    /// These are the Objective-C runtime names of Swift classes (`_Tt` + a kind per name, `G` for a
+    /// generic, the module, then each name with its length), which `recursiveDescription` prints.
+    static func demangledClass(_ name: String) -> String? {
+        guard name.hasPrefix("_Tt") else { return nil }
+        var rest = Substring(name.dropFirst(3))
+        var names = 0
+        while let c = rest.first, c == "G" || c == "C" || c == "O" || c == "V" {
+            if c != "G" { names += 1 }
+            rest = rest.dropFirst()
+        }
+        guard names > 0 else { return nil }
+        var parts: [String] = []
+        if rest.hasPrefix("So") {
+            rest = rest.dropFirst(2)      // an Objective-C class: its name alone
+        } else if rest.first == "s", rest.dropFirst().first?.isNumber == true {
+            parts.append("Swift")
+            rest = rest.dropFirst()
+        } else {
+            guard let module = lengthPrefixed(&rest) else { return nil }
+            parts.append(module)
+        }
+        for _ in 0..<names {
+            if rest.first == "P", rest.dropFirst().first?.isNumber == true {
+                rest = rest.dropFirst()
+                guard lengthPrefixed(&rest) != nil else { return nil }   // `P33_<32 hex digits>`: a private type's discriminator
+            }
+            guard let part = lengthPrefixed(&rest) else { return nil }
+            parts.append(part)
+        }
+        return parts.joined(separator: ".")
+    }
+
+    /// Takes `12SettingsCell` off the front of `s` and returns `SettingsCell`; nil (and `s` as it was) when it is not one.
+    static func lengthPrefixed(_ s: inout Substring) -> String? {
+        let digits = s.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, digits.count <= 4, let n = Int(digits), n > 0 else { return nil }
+        let body = s.dropFirst(digits.count)
+        guard body.count >= n else { return nil }
+        s = body.dropFirst(n)
+        return String(body.prefix(n))
     }
 
     /// A view controller's class as an id: without module and generic arguments
     /// (`Flow.SettingsViewController` → `SettingsViewController`), a Swift-mangled
     /// `_TtC4Flow22SettingsViewController` demangled to its last name.
     static func viewControllerName(_ name: String) -> String {
-        var base = split(name).base
+        var base = split(readableClass(name)).base
         if base.hasPrefix("_TtC"), let last = mangledNames(base.dropFirst(4)).last { base = last }
         if let dot = base.lastIndex(of: ".") { base = String(base[base.index(after: dot)...]) }
         return base.isEmpty ? "" : idSegment(base)

@@ -25,8 +25,8 @@ enum UIKitClasses {
     /// Cycript dumps), or named like one (`…Button`, `…Control`: `UITabBarButton`,
     /// `FlowRatingControl`; a `…BarButton` is a control like any other button).
     static func isControl(_ className: String, baseClass: String? = nil) -> Bool {
-        let name = TypeNames.split(className).base
-        for cls in [name, baseClass.map { TypeNames.split($0).base }].compactMap({ $0 }) {
+        let name = TypeNames.split(TypeNames.readableClass(className)).base
+        for cls in [name, baseClass.map { TypeNames.split(TypeNames.readableClass($0)).base }].compactMap({ $0 }) {
             if publicControls.contains(cls) || privateControls.contains(cls) { return true }
             if cls.hasSuffix("Button") || cls.hasSuffix("Control") { return true }
         }
@@ -37,7 +37,7 @@ enum UIKitClasses {
 
     /// Swift classes of SwiftUI's own (`SwiftUI.ListCollectionViewCell`, `_TtC7SwiftUI…`).
     static func isSwiftUIs(_ className: String) -> Bool {
-        className.hasPrefix("SwiftUI.") || className.hasPrefix("_TtC7SwiftUI") || className.hasPrefix("_TtGC7SwiftUI")
+        TypeNames.readableClass(className).hasPrefix("SwiftUI.")
     }
 }
 
@@ -55,14 +55,14 @@ enum CellSelection {
     /// `UITableViewCell`, `UICollectionViewListCell`, `Flow.SettingsCell` (not SwiftUI's).
     static func isCell(_ className: String, baseClass: String? = nil) -> Bool {
         guard !UIKitClasses.isSwiftUIs(className) else { return false }
-        return [className, baseClass].compactMap { $0 }.contains { TypeNames.split($0).base.hasSuffix("Cell") }
+        return [className, baseClass].compactMap { $0 }.contains { TypeNames.split(TypeNames.readableClass($0)).base.hasSuffix("Cell") }
     }
 
     /// `UITableView`, `UICollectionView` and their subclasses (not SwiftUI's).
     static func isList(_ className: String, baseClass: String? = nil) -> Bool {
         guard !UIKitClasses.isSwiftUIs(className) else { return false }
         return [className, baseClass].compactMap { $0 }.contains {
-            let base = TypeNames.split($0).base
+            let base = TypeNames.split(TypeNames.readableClass($0)).base
             return base.hasSuffix("TableView") || base.hasSuffix("CollectionView")
         }
     }
@@ -88,7 +88,8 @@ enum Controls {
     }
 
     /// A control without an action, and a cell's `select`, are named after the first text in
-    /// them (a button's title label, a cell's text), else its identifier.
+    /// them (a button's title label, a cell's text), else its identifier; that text is also
+    /// their label when they have none.
     static func nameActions(_ drafts: inout [Draft]) {
         for i in drafts.indices {
             let needsControl = drafts[i].uikit.control != nil && drafts[i].uikit.control?.action == nil
@@ -102,6 +103,8 @@ enum Controls {
             }
             let name = title ?? drafts[i].identifier
             if needsControl { drafts[i].uikit.control?.action = name }
+            // Its title is what the control or cell reads as (UIKit's accessibility label): reports name it so.
+            if drafts[i].label == nil, let title { drafts[i].label = title }
             if let k = selects, let line = name?.split(separator: "\n").first {
                 drafts[i].uikit.gestureRecognizers[k].action = "\(CellSelection.action) \(line)"
             }

@@ -4,7 +4,8 @@ import TapModel
 /// integer absolute `x y width height`, `enabled`, `visible`, `name`,
 /// `label`, `accessible`, `hittable`. Read with `XMLScanner`; text before
 /// the XML (a language's string-literal opener) and after it is skipped.
-/// `visible="false"` elements are kept, hidden: they take no touches. Several
+/// `visible="false"` elements are off screen (scrolled out of view): kept, but
+/// no targets (`AccessibilityElements.settleUnreachable`). Several
 /// applications in one source: the largest is converted.
 enum WDAXMLParser {
     static func convert(_ text: String) throws -> DraftTree {
@@ -58,9 +59,14 @@ enum WDAXMLParser {
         guard !trees.isEmpty else { throw CaptureError(line: 1 + skippedLines, "no XCUIElementType… element found") }
         let (chosen, choiceWarnings) = try LargestTree.choose(trees, noun: "application tree", unit: "element")
         var drafts = chosen.drafts
-        AccessibilityElements.fillMissingFrames(&drafts)
+        let guess = AccessibilityElements.fillMissingFrames(&drafts)
         AccessibilityElements.preferSegments(&drafts)
-        return DraftTree(drafts: drafts, limits: AccessibilityElements.limits, warnings: choiceWarnings + chosen.warnings)
+        AccessibilityElements.nameFromContent(&drafts)
+        var warnings = choiceWarnings + chosen.warnings
+        AccessibilityElements.settleUnreachable(&drafts, warnings: &warnings)
+        var tree = DraftTree(drafts: drafts, limits: AccessibilityElements.limits, warnings: warnings)
+        tree.rootFrameGuess = guess
+        return tree
     }
 
     static func draft(_ rawType: String, _ attributes: [String: String], depth: Int, line: Int,
@@ -89,9 +95,8 @@ enum WDAXMLParser {
         let identifier = name != nil && name != label ? name : nil
         var d = AccessibilityElements.draft(type: type, frame: frame, depth: depth, identifier: identifier,
                                             label: label ?? name, enabled: enabled, source: SourceRef(line: line))
-        if attributes["visible"] == "false" {
-            if d.system == .uikit { d.uikit.hidden = true } else { d.modifiers.append(.hidden(true)) }
-        }
+        // Not visible is off screen (scrolled out of view), not hidden: WebDriverAgent lists no hidden view.
+        d.offScreen = attributes["visible"] == "false"
         return d
     }
 }

@@ -3,6 +3,15 @@ import TapModel
 
 /// Element types of the accessibility tree (XCUITest and WebDriverAgent) that a
 /// tap acts on: modelled as a UIKit control over the element's frame.
+///
+/// An accessibility dump does not say which framework drew an element, so `system`
+/// claims none: it picks the rules that reproduce what the dump does say
+/// (docs/capture.md, "What a converted accessibility element claims"). An actionable
+/// element fires on a tap inside its frame and nowhere else: a `uikit` node with a
+/// control, bound exactly (U1, U4), whatever it holds (its texts and images take
+/// nothing, U5). Every other element is a hollow `swiftui` container: no region of
+/// its own, so it neither takes a touch nor keeps one from what it holds (an
+/// accessibility parent is no superview, so U2 must not cut its children off).
 enum AccessibilityElements {
     static let actionable: Set<String> = [
         "Button", "Cell", "Link", "Switch", "Toggle", "Slider", "TextField", "SecureTextField", "SearchField",
@@ -17,20 +26,18 @@ enum AccessibilityElements {
     static let limits = [
         "accessibility elements only: non-accessible containers, alpha, hidden views and draw order are unknown",
         "no interaction flags, gesture recognizers or SwiftUI modifiers: every actionable element is modelled as a control over its frame",
+        "which framework drew each element is unknown: `system` is the model, not the app (actionable elements are UIKit controls bound exactly to their frames, every other element a hollow SwiftUI container)",
     ]
 
     /// A draft for one element: actionable types get a control named after the element.
     static func draft(type: String, frame: Rect, depth: Int, identifier: String?, label: String?, enabled: Bool,
                       source: SourceRef) -> Draft {
-        // Only actionable elements are UIKit views (a control over their frame). Every other element is
-        // an accessibility container or label whose real view, draw order and bounds are unknown: it is
-        // written as a hollow SwiftUI container, so it neither takes touches nor cuts off its children
-        // (an accessibility parent is no superview: U2 must not apply to it).
         let isActionable = actionable.contains(type)
         var d = Draft(type: type, frame: frame, system: isActionable ? .uikit : .swiftui, depth: depth, source: source)
         if !isActionable { d.leaf = false }
         d.identifier = identifier?.isEmpty == false ? identifier : nil
         d.label = label?.isEmpty == false ? label : nil
+        d.noFrame = frame.width < 0
         if isActionable {
             d.uikit.control = .init(action: d.identifier ?? d.label ?? type, enabled: enabled)
         }
@@ -38,8 +45,11 @@ enum AccessibilityElements {
     }
 
     /// Elements without a frame (the Application) take their main window's frame (the screen), else
-    /// their first window's, else the union of their children's frames.
-    static func fillMissingFrames(_ drafts: inout [Draft], isMainWindow: (Int) -> Bool = { _ in false }) {
+    /// their first window's, else the union of their children's frames. Returns why the root's
+    /// frame is a guess, when it is the union (no window: one elided, or a fragment).
+    @discardableResult
+    static func fillMissingFrames(_ drafts: inout [Draft], elided: Bool = false, isMainWindow: (Int) -> Bool = { _ in false }) -> String? {
+        var guess: String?
         for i in drafts.indices.reversed() where drafts[i].frame.width < 0 {
             let end = Controls.subtreeEnd(drafts, i)
             let children = ((i + 1)..<end).filter { drafts[$0].depth == drafts[i].depth + 1 && drafts[$0].frame.width >= 0 }
@@ -51,12 +61,71 @@ enum AccessibilityElements {
             var r = Rect.null
             for c in children { r = r.union(drafts[c].frame) }
             drafts[i].frame = r.width < 0 ? Rect(0, 0, 0, 0) : r
+            if i == 0, r.width >= 0 {
+                guess = "the \(drafts[0].type) has no frame and the dump shows no window of it"
+                    + (elided ? " (the dump is elided: lines are left out)" : "")
+                    + ", so it takes the union of the elements it shows"
+            }
+        }
+        return guess
+    }
+
+    /// An actionable element without a label of its own (a `Cell` holding a `StaticText`) reads as
+    /// the first text it holds: its label, and its action's name unless it has an identifier.
+    static func nameFromContent(_ drafts: inout [Draft]) {
+        for i in drafts.indices where drafts[i].uikit.control != nil && drafts[i].label == nil {
+            let end = Controls.subtreeEnd(drafts, i)
+            guard let title = drafts[(i + 1)..<end].lazy.compactMap(\.label).first else { continue }
+            drafts[i].label = title
+            if drafts[i].identifier == nil { drafts[i].uikit.control?.action = String(title.split(separator: "\n").first ?? "") }
         }
     }
 
     /// The accessibility tree's segmented controls list their segments as Buttons.
     static func preferSegments(_ drafts: inout [Draft]) {
         Controls.preferSegments(&drafts) { $0.type == "SegmentedControl" }
+    }
+
+    /// Actionable elements no tap can reach in this capture are no targets: those off screen
+    /// (`offScreen`, or a frame wholly outside the root's, the screen) and those the dump gave no
+    /// frame. They stay in the tree with their labels, as hollow containers, and a warning names them.
+    static func settleUnreachable(_ drafts: inout [Draft], warnings: inout [String]) {
+        // The screen as the device size will be: from the window origin to the root's far edges.
+        guard let root = drafts.first?.frame, !root.isEmpty else { return }
+        let screen = Rect(0, 0, max(root.maxX, 0), max(root.maxY, 0)).union(root)
+        var offScreen: [Int] = [], frameless: [Int] = []
+        for i in drafts.indices.dropFirst() {
+            let f = drafts[i].frame
+            let outside = f.maxX <= screen.minX || f.minX >= screen.maxX || f.maxY <= screen.minY || f.minY >= screen.maxY
+            // Without a frame of its own, an element spans what it holds; holding nothing, it is nowhere.
+            if drafts[i].noFrame && !f.isEmpty { drafts[i].noFrame = false }
+            if drafts[i].noFrame {
+                drafts[i].offScreen = false
+            } else if outside {
+                drafts[i].offScreen = true
+            }
+            guard drafts[i].uikit.control != nil, drafts[i].offScreen || drafts[i].noFrame else { continue }
+            drafts[i].uikit.control = nil
+            drafts[i].system = .swiftui
+            drafts[i].leaf = false
+            if drafts[i].noFrame { frameless.append(i) } else { offScreen.append(i) }
+        }
+        func names(_ list: [Int]) -> String {
+            var parts = list.prefix(6).map { i -> String in
+                let d = drafts[i]
+                let name = (d.label ?? d.identifier).map { " '\($0.split(separator: "\n").first ?? "")'" } ?? ""
+                return "\(d.type)\(name)\(d.source.line.map { " (line \($0))" } ?? "")"
+            }
+            if list.count > 6 { parts.append("and \(list.count - 6) more") }
+            return parts.joined(separator: ", ")
+        }
+        if !offScreen.isEmpty {
+            warnings.append("\(offScreen.count) actionable element\(offScreen.count == 1 ? " is" : "s are") off screen (visible=\"false\" or a frame outside the screen: scrolled out of view, not hidden): "
+                + "kept, but no target, as no tap reaches \(offScreen.count == 1 ? "it" : "them") until scrolled into view: \(names(offScreen))")
+        }
+        if !frameless.isEmpty {
+            warnings.append("\(frameless.count) actionable element\(frameless.count == 1 ? " has" : "s have") no frame in the dump: kept, but no target, as there is nowhere to tap \(frameless.count == 1 ? "it" : "them"): \(names(frameless))")
+        }
     }
 }
 
@@ -82,6 +151,8 @@ enum XCUITestParser {
         var identifier: String?
         var label: String?
         var value: String?
+        /// macOS elements: a menu's or window's title (its name when it has no label).
+        var title: String?
         var disabled = false
         var hasPointerOrPid = false
         /// The line ends inside a quoted text (it continues on the next line).
@@ -126,6 +197,8 @@ enum XCUITestParser {
                 e.label = quoted(p.dropFirst("label:".count))
             } else if p.hasPrefix("value:") {
                 e.value = quoted(p.dropFirst("value:".count))
+            } else if p.hasPrefix("title:") {
+                e.title = quoted(p.dropFirst("title:".count))
             } else if p == "Disabled" {
                 e.disabled = true
             }
@@ -196,7 +269,7 @@ enum XCUITestParser {
             if t.hasPrefix("Element subtree:") { close(); inSubtree = true; continue }
             if sectionHeaders.contains(where: { t.hasPrefix($0) }) { close(); inSubtree = false; continue }
             guard inSubtree else { continue }
-            if t == "..." || t == "…" { elided += 1; continue }
+            if DumpText.isElision(t) { elided += 1; continue }
             guard var e = parse(line.text), hasSections || e.frame != nil || e.hasPointerOrPid else {
                 if current != nil, t.range(of: #"^[A-Za-z]+[^,]*, (0x[0-9a-fA-F]+|\{)"#, options: .regularExpression) != nil {
                     current!.warnings.append("line \(line.number): unreadable element `\(t.prefix(80))`: skipped")
@@ -225,7 +298,7 @@ enum XCUITestParser {
                 if current!.error == nil { current!.error = CaptureError(line: line.number, "unreadable frame of \(e.type)") }
                 continue
             }
-            var label = e.label
+            var label = e.label?.isEmpty == false ? e.label : e.title
             if label == nil, AccessibilityElements.textTypes.contains(e.type) { label = e.value }
             // Depth from indentation: one level per step in, however wide the step.
             while let last = indents.last, last >= e.indent { indents.removeLast() }
@@ -244,10 +317,15 @@ enum XCUITestParser {
         let (chosen, choiceWarnings) = try LargestTree.choose(trees, noun: "element tree", unit: "element")
         let chosenMains = mainsByTree[trees.firstIndex { $0.firstLine == chosen.firstLine }!]
         var drafts = chosen.drafts
-        AccessibilityElements.fillMissingFrames(&drafts) { chosenMains.contains($0) }
+        let guess = AccessibilityElements.fillMissingFrames(&drafts, elided: elided > 0) { chosenMains.contains($0) }
         AccessibilityElements.preferSegments(&drafts)
+        AccessibilityElements.nameFromContent(&drafts)
+        var warnings = choiceWarnings + chosen.warnings
+        AccessibilityElements.settleUnreachable(&drafts, warnings: &warnings)
         var limits = AccessibilityElements.limits
         if elided > 0 { limits.append("\(elided) elided line\(elided == 1 ? "" : "s") (...): the elements there are missing") }
-        return DraftTree(drafts: drafts, limits: limits, warnings: choiceWarnings + chosen.warnings)
+        var tree = DraftTree(drafts: drafts, limits: limits, warnings: warnings)
+        tree.rootFrameGuess = guess
+        return tree
     }
 }

@@ -24,7 +24,7 @@ public enum AuditOverlay {
         var s = "<g class=\"audit\" shape-rendering=\"crispEdges\">\n"
         for f in result.findings {
             let c = color(f.severity)
-            let title = "<title>\(xmlEscape("\(f.rule) \(f.node): \(f.message)"))</title>"
+            let title = "<title>\(xmlEscape("\(f.rule) \(f.node)\(f.label.map { " '\($0)'" } ?? ""): \(f.message)"))</title>"
             let dash = f.waived ? " stroke-dasharray=\"2 2\"" : ""
             if f.area.isEmpty {
                 let r = f.frame
@@ -49,7 +49,7 @@ public enum AuditOverlay {
             let severity = f.waived ? "\(f.severity.rawValue), waived: \(f.waiverReason ?? "")" : f.severity.rawValue
             h += "<tr><td>\(xmlEscape("\(f.rule) \(rule?.name ?? "")"))</td>"
             h += "<td><span class=\"swatch\" style=\"background:\(color(f.severity))\"></span>\(xmlEscape(severity))</td>"
-            h += "<td>\(xmlEscape(f.node))\(f.action.map { " (\(xmlEscape($0)))" } ?? "")</td><td class=\"n\">\(xmlEscape(value))</td>"
+            h += "<td>\(xmlEscape(f.target))</td><td class=\"n\">\(xmlEscape(value))</td>"
             h += "<td>\(xmlEscape(f.message))</td><td>\(xmlEscape(f.fix))</td></tr>\n"
         }
         return h + "</tbody></table>\n"

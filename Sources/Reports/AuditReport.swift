@@ -10,6 +10,7 @@ public enum AuditReport {
             w.field("rule", f.rule)
             w.field("severity", f.severity.rawValue)
             w.field("node", f.node)
+            if let label = f.label { w.field("label", label) }
             w.field("action", f.action)
             w.field("value", rounded: f.value)
             w.field("message", f.message)
@@ -69,7 +70,7 @@ public enum AuditReport {
             for c in causes {
                 let f = c.cause
                 let label = f.waived ? "waived" : f.severity.rawValue
-                out += wrap("  ● \(c.node)\(c.action.map { " (\($0))" } ?? ""): \(label) \(f.rule) \(ruleName(f.rule)) \(value(f))",
+                out += wrap("  ● \(c.node)\(f.label.map { " '\($0)'" } ?? "")\(c.action.map { " (\($0))" } ?? ""): \(label) \(f.rule) \(ruleName(f.rule)) \(value(f))",
                             width: width, indent: "      ")
                 out += wrap("      \(f.message)", width: width, indent: "      ")
                 out += wrap("      fix: \(f.fix)", width: width, indent: "      ")
@@ -132,7 +133,7 @@ public enum AuditReport {
             for (node, action) in nodes {
                 let mine = r.findings.filter { $0.node == node }
                 let failures = mine.filter(\.fails).map { f in
-                    JUnitXML.Failure(type: f.rule, message: "\(f.rule) \(f.node): \(f.message)", detail: detail(f))
+                    JUnitXML.Failure(type: f.rule, message: "\(f.rule) \(f.node)\(f.label.map { " '\($0)'" } ?? ""): \(f.message)", detail: detail(f))
                 }
                 let output = mine.filter { !$0.fails }.map { detail($0) }.joined(separator: "\n\n")
                 suite.testcase("\(r.screen).audit", action.map { "\(node) (\($0))" } ?? node, failures: failures, output: output)
@@ -144,6 +145,7 @@ public enum AuditReport {
 
     static func detail(_ f: AuditFinding) -> String {
         var lines = ["rule: \(f.rule) \(AuditRules.rule(f.rule)?.name ?? "")", "severity: \(f.severity.rawValue)", "node: \(f.node)"]
+        if let l = f.label { lines.append("label: \(l)") }
         if let a = f.action { lines.append("action: \(a)") }
         lines.append("value: \(AuditRules.rule(f.rule).map { $0.unit.format(f.value) } ?? AuditContext.number(f.value))")
         if let why = f.waiverReason { lines.append("waived: \(why)") }

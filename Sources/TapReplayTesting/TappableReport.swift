@@ -43,7 +43,7 @@ public enum TappableReport {
     }
 
     static func ruleName(_ id: String) -> String { AuditRules.rule(id)?.name ?? "" }
-    static func target(_ f: AuditFinding) -> String { f.node + (f.action.map { " (\($0))" } ?? "") }
+    static func target(_ f: AuditFinding) -> String { f.target }
     static func value(_ f: AuditFinding) -> String {
         AuditRules.rule(f.rule).map { $0.unit.format(f.value) } ?? AuditContext.number(f.value)
     }

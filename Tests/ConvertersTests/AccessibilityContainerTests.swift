@@ -24,18 +24,24 @@ struct AccessibilityContainerTests {
         #expect(tester.resolve(at: Point(20, 125)).outcome == .miss)
     }
 
-    @Test("wda-xml: visible=false hides a container and what it holds")
+    @Test("wda-xml: visible=false is each element's own state (off screen), never hidden: what it holds answers for itself")
     func invisibleContainer() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" label="App" enabled="true" visible="true" x="0" y="0" width="390" height="844">
               <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="100" width="390" height="50">
                 <XCUIElementTypeButton type="XCUIElementTypeButton" name="go" label="Go" enabled="true" visible="true" x="10" y="100" width="100" height="50"/>
+                <XCUIElementTypeButton type="XCUIElementTypeButton" name="gone" label="Gone" enabled="true" visible="false" x="200" y="100" width="100" height="50"/>
               </XCUIElementTypeOther>
             </XCUIElementTypeApplication>
             """
         let converted = try Converter.convert(Data(xml.utf8))
-        #expect(HitTester(converted.snapshot).resolve(at: Point(50, 125)).outcome != .hit)
+        let s = converted.snapshot
+        #expect(s.nodes.allSatisfy { !$0.uikit.hidden && !$0.modifiers.contains(.hidden(true)) })
+        // The visible button fires; the one not visible is no target, and a tap there fires nothing.
+        #expect(HitTester(s).resolve(at: Point(50, 125)).outcome == .hit)
+        #expect(s.node("gone")?.uikit.control == nil && HitTester(s).resolve(at: Point(250, 125)).outcome == .miss)
+        #expect(converted.warnings.contains { $0.contains("Button 'Gone'") && $0.contains("off screen") && $0.contains("not hidden") })
     }
 
     @Test("An element that cannot be mapped is skipped with a warning naming it (recursiveDescription, xcuitest, Appium)")

@@ -66,14 +66,16 @@ struct AccessibilityDumpTests {
     \"\"\"
     """
 
-    @Test("wda-xml: integer absolute frames, enabled, visible=false hidden, name as id when it differs from the label, text around the XML ignored")
+    @Test("wda-xml: integer absolute frames, enabled, visible=false off screen (no target, never hidden), name as id when it differs from the label, text around the XML ignored")
     func wda() throws {
         let c = try convert(Self.wda)
         let s = c.snapshot
         #expect(c.from == .wdaXML)
         #expect(s.nodes.map(\.type) == ["Application", "Window", "Cell", "StaticText", "Button", "Button"])
         #expect(s.nodes[2].frame == Rect(0, 300, 390, 52) && s.nodes[2].uikit.control?.action == "Units")
-        #expect(s.nodes[4].uikit.hidden && s.nodes[4].uikit.control?.enabled == false)
+        // visible="false": off screen, not hidden. It stays, with its label, but is no target.
+        #expect(!s.nodes[4].uikit.hidden && s.nodes[4].uikit.control == nil && s.nodes[4].label == "more")
+        #expect(c.warnings.contains { $0.contains("1 actionable element is off screen") && $0.contains("Button 'more'") })
         #expect(s.node("save.button")?.frame == Rect(16, 770, 358, 50))
     }
 

@@ -26,6 +26,17 @@ struct HitCommandTests {
         #expect(doc.string("reason")?.isEmpty == false)
     }
 
+    @Test("hit takes one point, and its help says so: usage `<x> <y>`; two points are refused with what to do instead")
+    func onePoint() throws {
+        let help = try Replay.run(["hit", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: replay hit <snapshot> <x> <y>") && !help.stdout.contains("[<x y> ...]"))
+        #expect(help.stdout.contains("One point per call"))
+        let two = try Replay.run(["hit", settings, "24", "121.5", "200", "122"])
+        #expect(two.status == 64 && two.stderr.contains("hit explains one point, x and y (got 4 numbers): run it once per point"))
+        let one = try Replay.run(["hit", settings, "24"])
+        #expect(one.status == 64 && one.stderr.contains("give the point as two numbers, x and y (got 1 number)"))
+    }
+
     @Test("hit --json on a miss: node and handler are null; --touch-radius 0 turns tolerance off")
     func hitMiss() throws {
         let miss = try #require(try Replay.run(["hit", regressed, "250", "122", "--json"]).json)

@@ -7,8 +7,9 @@ import TapModel
 struct Hit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain one touch: outcome, the view hit, the handler that fires, the path, candidates, and why.",
+        usage: "replay hit <snapshot> <x> <y> [--json] [--fail-on <outcome> ...] [--touch-radius <r>] [--profile <name>]",
         discussion: """
-        X and Y are window points and may be negative (a touch just off the screen's edge).
+        One point per call: X and Y are window points and may be negative (a touch just off the screen's edge). To explain several points, run hit once for each; `replay deadzones` and `replay audit` sample every target at once.
         Outcomes: hit, expanded (bound on the touch's ring samples only), ambiguous, blocked, disabled, miss.
         The touch is bound as SwiftUI does (a weighted cloud of samples, --touch-radius, --profile); the output names both and the scores at each level.
         For scripts: --fail-on miss (repeatable, or comma-separated; `unfired` is every outcome where nothing fires) exits 1 when the touch's outcome is one of them.
@@ -24,7 +25,7 @@ struct Hit: ParsableCommand {
 
     @Argument(help: "A snapshot file (.json).") var snapshot: String
     // Collected unparsed so that negative numbers (`-4`) are taken as coordinates, not options.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("x and y in window points.", valueName: "x y")) var point: [String] = []
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The point: x and y in window points (one point per call).", valueName: "x y")) var point: [String] = []
     @Flag(help: "Print the JSON of the hit contract and nothing else on stdout.") var json = false
     @Option(name: .customLong("fail-on"), parsing: .singleValue, help: ArgumentHelp(
         "Exit 1 when the outcome is this one (repeatable or comma-separated): hit, expanded, ambiguous, blocked, disabled, miss, or unfired (any that fires nothing).",
@@ -48,7 +49,12 @@ struct Hit: ParsableCommand {
         if let flag = point.first(where: { Double($0) == nil && $0.hasPrefix("-") && $0.count > 1 && !$0.hasPrefix("-.") }) {
             throw ValidationError(UnknownOption.message(flag, known: ["--json", "--fail-on", "--touch-radius", "--profile", "--help"]))
         }
-        guard point.count == 2 else { throw ValidationError("give the point as two numbers, x and y (got \(point.count))") }
+        guard point.count == 2 else {
+            let got = "got \(point.count) number\(point.count == 1 ? "" : "s")"
+            throw ValidationError(point.count > 2 && point.count % 2 == 0
+                ? "hit explains one point, x and y (\(got)): run it once per point"
+                : "give the point as two numbers, x and y (\(got))")
+        }
     }
 
     /// A coordinate: a number; `nan`, `inf` or text is an input error (exit 2), not a usage error.

@@ -16,4 +16,26 @@ struct A8InvisibleHandlerTests {
         let frozen = try #require(try run(InvisibleHandlerRule.self, InvisibleHandlerRule.triggeringExamples[3]).first)
         #expect(frozen.message.contains("isUserInteractionEnabled is false on frozen"))
     }
+
+    @Test("A8 on a UIKit control with an empty frame speaks of its frame (U1), not of SwiftUI shapes")
+    func emptyUIKitFrame() throws {
+        let f = try #require(try run(InvisibleHandlerRule.self, InvisibleHandlerRule.triggeringExamples[6]).first)
+        #expect(f.node == "menu" && f.message.contains("its frame is empty (0 × 0 pt), so no touch lands in it (U1)"))
+        #expect(!f.fix.contains("contentShape") && f.fix.contains("give it a size"))
+    }
+
+    @Test("A8 says nothing of UIKit's own parts that UIKit switches off: a cell's disclosure indicator, a hidden bar button, a hidden clear button")
+    func uikitsOwnParts() throws {
+        let example = InvisibleHandlerRule.nonTriggeringExamples[2]
+        #expect(try run(InvisibleHandlerRule.self, example).isEmpty)
+        // The same switched-off button inside the content view is the app's own: reported.
+        let inContent = AuditExample("""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+          {"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"children":[
+            {"id":"cell.content","type":"UITableViewCellContentView","frame":[0,100,365,44],"children":[
+              {"id":"cell.more","type":"UIButton","frame":[300,106,32,32],"userInteractionEnabled":false,"control":{"action":"more"}}]}]}]}
+        """)
+        #expect(try run(InvisibleHandlerRule.self, inContent).map(\.node) == ["cell.more"])
+    }
 }
+
