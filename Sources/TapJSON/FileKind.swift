@@ -54,6 +54,22 @@ public struct FileKind: Sendable, Equatable {
     where Bytes.Element == UInt8 {
         guard let kind = of(bytes), kind.format != expected else { return nil }
         let wanted = all.first { $0.format == expected }?.name ?? expected
-        return "\(kind.name) (format \"\(kind.format)\"), not \(wanted): use " + kind.use.replacing("FILE", with: file)
+        return "\(kind.name) (format \"\(kind.format)\"), not \(wanted): use " + substituting(file, in: kind.use)
+    }
+
+    /// `use` with every `FILE` replaced by the file's name (`String.replacing` is iOS 16; the package declares 15).
+    static func substituting(_ file: String, in use: String) -> String {
+        var out = ""
+        var i = use.startIndex
+        while i < use.endIndex {
+            if use[i...].hasPrefix("FILE") {
+                out += file
+                i = use.index(i, offsetBy: 4)
+            } else {
+                out.append(use[i])
+                i = use.index(after: i)
+            }
+        }
+        return out
     }
 }
