@@ -124,6 +124,8 @@ public final class HitTester: Sendable {
     /// List cells (rows, headers, footers), in document order, and each view's nearest cell, -1 none.
     let cells: [Int]
     let cellOf: [Int32]
+    /// The screen has a switch-style Toggle (S18): only then does a miss look for one around it.
+    let hasSwitchToggle: Bool
 
     /// Compiles the snapshot, one step per rule (Rules/Compilation.swift), and builds the indexes.
     /// - Complexity: O(n log n) in the number of views and shapes.
@@ -144,6 +146,7 @@ public final class HitTester: Sendable {
         self.rowOf = c.rowOf
         self.cells = c.cells
         self.cellOf = c.cellOf
+        self.hasSwitchToggle = nodes.contains { $0.type == "Toggle" && $0.style == "switch" }
         self.hasHighPriority = c.handlers.map { $0.contains { $0.priority == .high } }
         // Views with handlers before each position in document order: a subtree is a range.
         var before = [0]

@@ -145,7 +145,8 @@ extension HitTester {
     func decidingRule(_ a: Arbitration<Void>, location: Location, scratch: HitScratch) -> String? {
         guard let h = a.fired else {
             if scratch.skippedByU10 { return "U10" }
-            if location.node >= 0, let toggle = switchToggle(around: location.node) { _ = toggle; return "S18" }
+            // (A walk up per miss, only on screens that have a switch-style Toggle.)
+            if hasSwitchToggle, location.node >= 0, switchToggle(around: location.node) != nil { return "S18" }
             return nil
         }
         if case .row = h.source { return h.rowActions.count > 1 ? "S15" : "S12" }
