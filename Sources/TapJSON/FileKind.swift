@@ -54,6 +54,23 @@ public struct FileKind: Sendable, Equatable {
     where Bytes.Element == UInt8 {
         guard let kind = of(bytes), kind.format != expected else { return nil }
         let wanted = all.first { $0.format == expected }?.name ?? expected
-        return "\(kind.name) (format \"\(kind.format)\"), not \(wanted): use " + kind.use.replacing("FILE", with: file)
+        return "\(kind.name) (format \"\(kind.format)\"), not \(wanted): use " + filled(kind.use, file: file)
+    }
+
+    /// `template` with each `FILE` replaced by `file`. By hand: `String.replacing(_:with:)` needs iOS 16,
+    /// and this module is built into apps' tests from iOS 15 (docs/testing.md, "Which iOS it builds for").
+    static func filled(_ template: String, file: String) -> String {
+        var out = ""
+        var i = template.startIndex
+        while i < template.endIndex {
+            if template[i...].hasPrefix("FILE") {
+                out += file
+                i = template.index(i, offsetBy: 4)
+            } else {
+                out.append(template[i])
+                i = template.index(after: i)
+            }
+        }
+        return out
     }
 }
