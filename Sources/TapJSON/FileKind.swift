@@ -54,21 +54,20 @@ public struct FileKind: Sendable, Equatable {
     where Bytes.Element == UInt8 {
         guard let kind = of(bytes), kind.format != expected else { return nil }
         let wanted = all.first { $0.format == expected }?.name ?? expected
-        return "\(kind.name) (format \"\(kind.format)\"), not \(wanted): use " + filled(kind.use, file: file)
+        return "\(kind.name) (format \"\(kind.format)\"), not \(wanted): use " + substituting(file, in: kind.use)
     }
 
-    /// `template` with each `FILE` replaced by `file`. By hand: `String.replacing(_:with:)` needs iOS 16,
-    /// and this module is built into apps' tests from iOS 15 (docs/testing.md, "Which iOS it builds for").
-    static func filled(_ template: String, file: String) -> String {
+    /// `use` with every `FILE` replaced by the file's name (`String.replacing` is iOS 16; the package declares 15).
+    static func substituting(_ file: String, in use: String) -> String {
         var out = ""
-        var i = template.startIndex
-        while i < template.endIndex {
-            if template[i...].hasPrefix("FILE") {
+        var i = use.startIndex
+        while i < use.endIndex {
+            if use[i...].hasPrefix("FILE") {
                 out += file
-                i = template.index(i, offsetBy: 4)
+                i = use.index(i, offsetBy: 4)
             } else {
-                out.append(template[i])
-                i = template.index(after: i)
+                out.append(use[i])
+                i = use.index(after: i)
             }
         }
         return out
