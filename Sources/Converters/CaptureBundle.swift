@@ -78,6 +78,7 @@ enum CaptureBundleConverter {
             tree.limits.append("\(walk.hostingWithout) SwiftUI hosting view\(walk.hostingWithout == 1 ? "" : "s") without debug data (SWIFTUI_VIEW_DEBUG not set at launch): SwiftUI content is one opaque view")
         }
         if walk.selectableCells > 0 { tree.limits.append(CellSelection.limit) }
+        if let kinds = Controls.settleKinds(&tree.drafts) { tree.limits.append(kinds) }
         for key in walk.unknownKeys.sorted() { tree.warnings.append("unknown view field '\(key.clipped)' ignored") }
         return tree
     }
@@ -140,10 +141,12 @@ enum CaptureBundleConverter {
                 let actions = try r.optional("actions", in: cm).map { v throws(JSONReadError) in try r.array(v) } ?? []
                 var action = actions.first.flatMap { try? r.string($0) }
                 if let a = action, a.hasSuffix(":") { action = String(a.dropLast()) }
-                d.uikit.control = .init(action: action ?? d.identifier ?? d.label, enabled: enabled)
+                d.uikit.control = .init(action: action ?? d.identifier ?? d.label, enabled: enabled, kind: UIKitClasses.controlKind(cls))
             }
             if let g = r.optional("gestureRecognizers", in: m) {
-                for item in try r.array(g) {
+                let items = try r.array(g)
+                d.saysRecognizers = !items.isEmpty
+                for item in items {
                     let im = try r.object(item)
                     let rc = try r.string(try r.required("class", in: im, of: item))
                     guard let kind = CaptureBundleConverter.recognizerKind(rc) else {

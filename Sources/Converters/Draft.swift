@@ -54,6 +54,10 @@ struct Draft {
     var offScreen = false
     /// Accessibility dumps: the dump gave the element no frame.
     var noFrame = false
+    /// The dump says the view has gesture recognizers (of types it may not tell).
+    var saysRecognizers = false
+    /// `list` for a table or collection view of an accessibility dump, `row` for a cell in one.
+    var role: Node.Role?
 
     init(type: String, frame: Rect, system: UISystem, depth: Int, source: SourceRef = .none) {
         self.type = type; self.frame = frame; self.system = system; self.depth = depth; self.source = source

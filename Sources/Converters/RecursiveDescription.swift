@@ -282,9 +282,10 @@ enum RecursiveDescriptionParser {
         if !drafts.contains(where: { $0.type == "UIHostingView" }) { limits.removeAll { $0.hasPrefix("SwiftUI content") } }
         Controls.preferSegments(&drafts) { $0.type.hasSuffix("SegmentedControl") }
         Controls.nameActions(&drafts)
-        if drafts.contains(where: { $0.numberedByPosition && $0.uikit.gestureRecognizers.contains { $0.action?.hasPrefix(CellSelection.action) == true } }) {
+        if drafts.contains(where: { $0.numberedByPosition && CellSelection.selects($0) }) {
             limits.append(CellSelection.limit)
         }
+        if let kinds = Controls.settleKinds(&drafts) { limits.append(kinds) }
         return DraftTree(drafts: drafts, limits: limits, warnings: warnings)
     }
 
@@ -369,11 +370,12 @@ enum RecursiveDescriptionParser {
             if let text = element.value("text") { d.label = RecursiveDescriptionParser.unquote(text) }
             if let ident = element.value("accessibilityIdentifier") ?? element.value("identifier") { d.identifier = RecursiveDescriptionParser.unquote(ident) }
             d.viewController = RecursiveDescriptionParser.controllerTag(entry.prefix)
-            if element.value("gestureRecognizers") != nil { withRecognizers += 1 }
+            if element.value("gestureRecognizers") != nil { withRecognizers += 1; d.saysRecognizers = true }
             if element.value("animations") != nil { animated.append(entry.line) }
             if element.value("transform") != nil { tree.limits.append("\(type) at line \(entry.line) has a transform: its frame is the transformed bounding box") }
             if UIKitClasses.isControl(element.className, baseClass: baseClass) {
-                d.uikit.control = .init(action: nil, enabled: element.value("enabled").map { $0 != "NO" } ?? true)
+                d.uikit.control = .init(action: nil, enabled: element.value("enabled").map { $0 != "NO" } ?? true,
+                                        kind: UIKitClasses.controlKind(element.className, baseClass: baseClass))
             }
             if inList, isCell { _ = CellSelection.makeSelectable(&d) }
             tree.drafts.append(d)

@@ -35,6 +35,27 @@ enum UIKitClasses {
 
     static func isSegment(_ className: String) -> Bool { segments.contains(TypeNames.split(className).base) }
 
+    /// The kind of each public UIControl class (U6–U8); any other public control is `custom`.
+    static let kinds: [String: UIKitProperties.Control.Kind] = [
+        "UIButton": .button, "UISwitch": .switch, "UIStepper": .stepper, "UISegmentedControl": .segmented,
+        "UIPageControl": .pageControl, "UISlider": .slider,
+        // A segment is modelled as the control its segmented control is (`Controls.preferSegments`).
+        "UISegment": .segmented, "_UISegmentedControlSegment": .segmented,
+    ]
+
+    /// A control's kind from its class, or its Cycript/lldb `baseClass` (the UIKit class it derives from):
+    /// `UIButton` → `button`, …, another public UIControl (`UITextField`, `UIControl`) → `custom`.
+    /// `unknown` for a class the dump does not trace to a UIKit control (`_UIButtonBarButton`,
+    /// `FlowRatingControl` without a `baseClass`): a dump cannot tell what it derives from.
+    static func controlKind(_ className: String, baseClass: String? = nil) -> UIKitProperties.Control.Kind {
+        for cls in [className, baseClass].compactMap({ $0 }) {
+            let base = TypeNames.split(TypeNames.readableClass(cls)).base
+            if let kind = kinds[base] { return kind }
+            if publicControls.contains(base) { return .custom }
+        }
+        return .unknown
+    }
+
     /// Swift classes of SwiftUI's own (`SwiftUI.ListCollectionViewCell`, `_TtC7SwiftUI…`).
     static func isSwiftUIs(_ className: String) -> Bool {
         TypeNames.readableClass(className).hasPrefix("SwiftUI.")
@@ -69,13 +90,18 @@ enum CellSelection {
 
     static let action = "select"
 
-    /// Gives a cell its selection (unless it is a control itself) and numbers it by position; true when it became selectable.
+    /// Gives a cell its selection (unless it is a control itself) and numbers it by position; true when it
+    /// became selectable. UIKit selects a cell from the raw touches it gets (`touchesEnded`), not with a
+    /// recognizer: the cell's `touchAction` (U9), which a recognizer inside that recognizes cancels.
     static func makeSelectable(_ d: inout Draft) -> Bool {
         d.numberedByPosition = true
         guard d.uikit.control == nil else { return false }
-        d.uikit.gestureRecognizers.append(UIKitProperties.Recognizer(kind: .tap, action: action))
+        d.uikit.touchAction = UIKitProperties.TouchAction(action: action)
         return true
     }
+
+    /// Whether a draft is a cell this reader made selectable.
+    static func selects(_ d: Draft) -> Bool { d.uikit.touchAction?.action?.hasPrefix(action) == true }
 }
 
 /// Post-passes over a reader's drafts (pre-order, with depth) shared by the UIKit and accessibility dumps.
@@ -93,8 +119,8 @@ enum Controls {
     static func nameActions(_ drafts: inout [Draft]) {
         for i in drafts.indices {
             let needsControl = drafts[i].uikit.control != nil && drafts[i].uikit.control?.action == nil
-            let selects = drafts[i].uikit.gestureRecognizers.firstIndex { $0.action == CellSelection.action }
-            guard needsControl || selects != nil else { continue }
+            let selects = drafts[i].uikit.touchAction?.action == CellSelection.action
+            guard needsControl || selects else { continue }
             var title = drafts[i].label
             var j = i + 1
             while title == nil, j < drafts.count, drafts[j].depth > drafts[i].depth {
@@ -105,10 +131,49 @@ enum Controls {
             if needsControl { drafts[i].uikit.control?.action = name }
             // Its title is what the control or cell reads as (UIKit's accessibility label): reports name it so.
             if drafts[i].label == nil, let title { drafts[i].label = title }
-            if let k = selects, let line = name?.split(separator: "\n").first {
-                drafts[i].uikit.gestureRecognizers[k].action = "\(CellSelection.action) \(line)"
+            if selects, let line = name?.split(separator: "\n").first {
+                drafts[i].uikit.touchAction?.action = "\(CellSelection.action) \(line)"
             }
         }
+    }
+
+    /// A control keeps the kind of its class only when the dump shows nothing inside it that takes
+    /// touches for it: a view inside that is interactive and says it has gesture recognizers (a
+    /// `UISwitchModernVisualElement`) handles the touches with recognizers the dump does not describe,
+    /// so whether the control fires as the hit view (U10) cannot be told. Such a control, like one of a
+    /// class the dump does not trace to UIKit, is left `unknown`. Returns the limit that says so, if any.
+    static func settleKinds(_ drafts: inout [Draft]) -> String? {
+        var untraced: [String] = [], handledInside: [String] = []
+        var known = 0
+        for i in drafts.indices {
+            guard let kind = drafts[i].uikit.control?.kind else { continue }
+            if kind == .unknown {
+                untraced.append(drafts[i].type)
+                continue
+            }
+            let end = subtreeEnd(drafts, i)
+            let inside = drafts[(i + 1)..<end].contains { d in
+                d.saysRecognizers && d.uikit.control == nil && d.uikit.userInteractionEnabled && !d.uikit.hidden
+                    && d.uikit.alpha >= 0.01   // U1: below it a view takes no touch
+            }
+            if inside {
+                drafts[i].uikit.control?.kind = .unknown
+                handledInside.append(drafts[i].type)
+            } else {
+                known += 1
+            }
+        }
+        guard !untraced.isEmpty || !handledInside.isEmpty else { return nil }
+        func list(_ types: [String]) -> String {
+            var seen = Set<String>()
+            let unique = types.filter { seen.insert($0).inserted }
+            return unique.prefix(4).joined(separator: ", ") + (unique.count > 4 ? ", …" : "")
+        }
+        var why: [String] = []
+        if !untraced.isEmpty { why.append("\(untraced.count) of a class the dump does not trace to a UIKit control (\(list(untraced)))") }
+        if !handledInside.isEmpty { why.append("\(handledInside.count) with views inside that take touches with recognizers the dump does not describe (\(list(handledInside)))") }
+        return "control kinds come from class names (UIButton → button, UISwitch → switch, other UIControls → custom: \(known) known); "
+            + "\(untraced.count + handledInside.count) control\(untraced.count + handledInside.count == 1 ? " has" : "s have") none and \(untraced.count + handledInside.count == 1 ? "is handled as a button" : "are handled as buttons") (U6): " + why.joined(separator: "; ")
     }
 
     /// A segmented control whose segments are listed as controls is modelled by its segments:

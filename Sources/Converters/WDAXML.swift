@@ -62,6 +62,7 @@ enum WDAXMLParser {
         let guess = AccessibilityElements.fillMissingFrames(&drafts)
         AccessibilityElements.preferSegments(&drafts)
         AccessibilityElements.nameFromContent(&drafts)
+        AccessibilityElements.markRows(&drafts)
         var warnings = choiceWarnings + chosen.warnings
         AccessibilityElements.settleUnreachable(&drafts, warnings: &warnings)
         var tree = DraftTree(drafts: drafts, limits: AccessibilityElements.limits, warnings: warnings)

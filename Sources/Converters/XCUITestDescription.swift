@@ -27,6 +27,7 @@ enum AccessibilityElements {
         "accessibility elements only: non-accessible containers, alpha, hidden views and draw order are unknown",
         "no interaction flags, gesture recognizers or SwiftUI modifiers: every actionable element is modelled as a control over its frame",
         "which framework drew each element is unknown: `system` is the model, not the app (actionable elements are UIKit controls bound exactly to their frames, every other element a hollow SwiftUI container)",
+        "no control kinds or cell selection: element types are not classes, so every control is handled as a button (U6) and a Cell as a control over its frame; Cells in a Table or CollectionView are rows of a list",
     ]
 
     /// A draft for one element: actionable types get a control named after the element.
@@ -78,6 +79,21 @@ enum AccessibilityElements {
             guard let title = drafts[(i + 1)..<end].lazy.compactMap(\.label).first else { continue }
             drafts[i].label = title
             if drafts[i].identifier == nil { drafts[i].uikit.control?.action = String(title.split(separator: "\n").first ?? "") }
+        }
+    }
+
+    /// A `Cell` in a `Table` or `CollectionView` is a row of that list (`role`), as XCUITest and
+    /// WebDriverAgent name them; what the rows do stays the cells' own controls.
+    static func markRows(_ drafts: inout [Draft]) {
+        var open: [Int] = []   // ancestors of the current draft
+        for i in drafts.indices {
+            while let last = open.last, drafts[last].depth >= drafts[i].depth { open.removeLast() }
+            if drafts[i].type == "Cell", let list = open.last(where: { drafts[$0].type == "Table" || drafts[$0].type == "CollectionView" }),
+               !open.contains(where: { $0 > list && drafts[$0].type == "Cell" }) {
+                drafts[i].role = .row
+                drafts[list].role = .list
+            }
+            open.append(i)
         }
     }
 
@@ -320,6 +336,7 @@ enum XCUITestParser {
         let guess = AccessibilityElements.fillMissingFrames(&drafts, elided: elided > 0) { chosenMains.contains($0) }
         AccessibilityElements.preferSegments(&drafts)
         AccessibilityElements.nameFromContent(&drafts)
+        AccessibilityElements.markRows(&drafts)
         var warnings = choiceWarnings + chosen.warnings
         AccessibilityElements.settleUnreachable(&drafts, warnings: &warnings)
         var limits = AccessibilityElements.limits

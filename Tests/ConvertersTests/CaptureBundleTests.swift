@@ -51,7 +51,7 @@ struct CaptureBundleTests {
         ]}]
         """#))
         let s = c.snapshot
-        #expect(s.node("save")?.uikit.control == .init(action: "save", enabled: false))
+        #expect(s.node("save")?.uikit.control == .init(action: "save", enabled: false, kind: .button))
         let row = try #require(s.node("UIWindow/MyRowView"))
         #expect(row.uikit.alpha == 0.5 && row.uikit.clipsToBounds)
         #expect(row.uikit.gestureRecognizers.map(\.kind) == [.tap] && row.uikit.gestureRecognizers[0].numberOfTapsRequired == 2)

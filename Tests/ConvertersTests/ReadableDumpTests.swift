@@ -109,7 +109,7 @@ struct ReadableDumpTests {
         #expect(types.contains("UIHostingView") && types.contains("CellHostingView") && types.contains("PlatformViewHost"))
         #expect(types.contains("DisplayList.ViewUpdater.Platform.CGDrawingView") && types.contains("ListCollectionViewCell"))
         // SwiftUI's own list cells are not made selectable; the UIKit switch and button inside are controls.
-        #expect(c.snapshot.nodes(ofType: "ListCollectionViewCell").allSatisfy { $0.uikit.gestureRecognizers.isEmpty })
+        #expect(c.snapshot.nodes(ofType: "ListCollectionViewCell").allSatisfy { $0.uikit.touchAction == nil })
         #expect(c.snapshot.node("meter.scan")?.uikit.control?.action == "Scan")
         #expect(c.snapshot.nodes(ofType: "UISwitch").first?.uikit.control != nil)
         let lldb = try fixture("lldb-settings-table.recursive.txt")
@@ -185,5 +185,83 @@ struct ReadableDumpTests {
             }
             #expect(c.limits.contains { $0.hasPrefix("which framework drew each element is unknown") })
         }
+    }
+}
+
+/// What a dump tells of real-screen fields (issue 40): control kinds from UIKit class names, cells'
+/// selection as a raw-touch handler, accessibility Cells as the rows of a list; what it cannot tell stays
+/// absent, and the limits say so.
+@Suite("Real dumps: control kinds, cell selection and rows")
+struct RealScreenFieldTests {
+    func fixture(_ name: String) throws -> Conversion {
+        try Converter.convert(try Files.fixture(name), fallbackScreen: "S")
+    }
+
+    @Test("Control kinds come from UIKit class names or a baseClass; a class the dump does not trace to UIKit stays unknown")
+    func kindsFromClasses() throws {
+        let c = try convert("""
+        <UIWindow: 0x1; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x2>>
+           | <UIButton: 0x3; frame = (0 0; 100 44); layer = <CALayer: 0x4>>
+           | <UISwitch: 0x5; frame = (0 50; 51 31); layer = <CALayer: 0x6>>
+           | <UIStepper: 0x7; frame = (0 100; 94 32); layer = <CALayer: 0x8>>
+           | <UIPageControl: 0x9; frame = (0 150; 100 26); layer = <CALayer: 0xa>>
+           | <UISlider: 0xb; frame = (0 200; 200 31); layer = <CALayer: 0xc>>
+           | <UITextField: 0xd; frame = (0 250; 200 34); layer = <CALayer: 0xe>>
+           | <FLRatingControl: 0xf; baseClass = UIControl; frame = (0 300; 200 40); layer = <CALayer: 0x10>>
+           | <FLPrimaryButton: 0x11; baseClass = UIButton; frame = (0 350; 200 50); layer = <CALayer: 0x12>>
+           | <FlowStarControl: 0x13; frame = (0 400; 200 40); layer = <CALayer: 0x14>>
+           | <_UIButtonBarButton: 0x15; frame = (0 450; 60 44); layer = <CALayer: 0x16>>
+        """)
+        let kinds = c.snapshot.nodes.dropFirst().map { $0.uikit.control?.kind }
+        #expect(kinds == [.button, .switch, .stepper, .pageControl, .slider, .custom, .custom, .button, .unknown, .unknown])
+        #expect(c.limits.contains { $0.hasPrefix("control kinds come from class names") && $0.contains("2 of a class the dump does not trace to a UIKit control (FlowStarControl, _UIButtonBarButton)") })
+        // A segmented control is modelled by its segments, each of kind segmented.
+        let tabs = try fixture("tabbar-segments.recursive.txt")
+        #expect(tabs.snapshot.nodes(ofType: "UISegment").allSatisfy { $0.uikit.control?.kind == .segmented })
+    }
+
+    @Test("A switch whose inside takes the touches with recognizers the dump does not describe keeps no kind, and still fires at its centre")
+    func kindsHandledInside() throws {
+        let c = try fixture("lldb-settings-table.recursive.txt")
+        let toggle = try #require(c.snapshot.nodes(ofType: "UISwitch").first)
+        #expect(toggle.uikit.control?.kind == .unknown)
+        #expect(c.limits.contains { $0.contains("1 with views inside that take touches with recognizers the dump does not describe (UISwitch)") })
+        #expect(c.snapshot.node("history.export")?.uikit.control?.kind == .button)
+        let tester = HitTester(c.snapshot)
+        let r = tester.resolve(at: toggle.frame.center)
+        #expect(r.outcome.fires && r.handler.map { c.snapshot.nodes[$0.node].type } == "UISwitch")
+    }
+
+    @Test("A UIKit table or collection view cell selects through its touchAction, named after its first text; SwiftUI's cells do not")
+    func cellsTouchAction() throws {
+        let c = try fixture("gdb-delete-confirmation.recursive.txt")
+        let cells = c.snapshot.nodes(ofType: "MeterCell")
+        #expect(cells.map { $0.uikit.touchAction?.action } == ["select Kitchen tap", "select Garden hose"])
+        #expect(cells.allSatisfy { $0.uikit.gestureRecognizers.isEmpty && $0.role == nil })
+        let hosted = try fixture("swiftui-hosted.recursive.txt")
+        #expect(hosted.snapshot.nodes(ofType: "ListCollectionViewCell").allSatisfy { $0.uikit.touchAction == nil })
+    }
+
+    @Test("XCUITest and WebDriverAgent Cells in a Table or CollectionView are rows of a list; no kinds, and the limits say so")
+    func accessibilityRows() throws {
+        for name in ["settings-rows.wda.xml", "call-tabs.xcuitest.txt", "tvos-elided.xcuitest.txt"] {
+            let c = try fixture(name)
+            let s = c.snapshot
+            let cells = s.nodes(ofType: "Cell")
+            #expect(!cells.isEmpty && cells.allSatisfy { $0.role == .row }, "\(name)")
+            #expect(s.nodes.filter { $0.role == .list }.allSatisfy { $0.type == "Table" || $0.type == "CollectionView" })
+            #expect(s.nodes.allSatisfy { $0.uikit.control?.kind ?? .unknown == .unknown && $0.uikit.touchAction == nil })
+            #expect(c.limits.contains { $0.hasPrefix("no control kinds or cell selection") })
+            // The snapshot reads back: every row has its list.
+            #expect(try Snapshot(json: c.json).nodes.filter { $0.role == .row }.count == cells.count)
+        }
+        // A Cell outside any Table is no row.
+        let loose = try convert("""
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'A'
+            Window (Main), 0x2, {{0.0, 0.0}, {390.0, 844.0}}
+              Cell, 0x3, {{0.0, 100.0}, {390.0, 44.0}}, label: 'Loose'
+        """)
+        #expect(loose.snapshot.nodes(ofType: "Cell").first?.role == nil)
     }
 }

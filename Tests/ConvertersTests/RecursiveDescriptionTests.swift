@@ -99,7 +99,7 @@ struct RecursiveDescriptionTests {
            | <FlowSwitch: 0x7; baseClass = UISwitch; frame = (0 40; 51 31); layer = <CALayer: 0x8>>
            | <_TtGC7SwiftUI14_UIHostingViewVS_4Text_: 0x9; frame = (0 100; 320 300); layer = <CALayer: 0xa>>
         """)
-        #expect(c.snapshot.nodes[1].uikit.control == .init(action: "Save", enabled: true))
+        #expect(c.snapshot.nodes[1].uikit.control == .init(action: "Save", enabled: true, kind: .button))
         #expect(c.snapshot.nodes[3].uikit.control != nil)
         #expect(c.snapshot.nodes[4].type == "UIHostingView")
         #expect(c.limits.contains { $0.contains("SwiftUI content") })

@@ -39,7 +39,7 @@ struct UIKitScreenTests {
         <UICollectionView: 0x1; frame = (0 0; 390 844); layer = <CALayer: 0x2>>
            | <SwiftUI.ListCollectionViewCell: 0x3; frame = (0 0; 390 44); layer = <CALayer: 0x4>>
         """)
-        #expect(swiftUI.snapshot.nodes[1].uikit.gestureRecognizers.isEmpty)
+        #expect(swiftUI.snapshot.nodes[1].uikit.gestureRecognizers.isEmpty && swiftUI.snapshot.nodes[1].uikit.touchAction == nil)
     }
 
     @Test("Cells are numbered top to bottom, whatever their subview order; the view controller anchors the path")
@@ -95,8 +95,9 @@ struct UIKitScreenTests {
         let s = c.snapshot
         #expect(s.nodes[1].id == "MetersListView")
         let cell = try #require(s.node("MetersListView/UICollectionView/Flow.MeterCell"))
-        #expect(cell.uikit.gestureRecognizers == [UIKitProperties.Recognizer(kind: .tap, action: "select Kitchen")])
-        #expect(s.node("MetersListView/UICollectionView/UIButton")?.uikit.gestureRecognizers.isEmpty == true)
+        #expect(cell.uikit.touchAction == UIKitProperties.TouchAction(action: "select Kitchen") && cell.uikit.gestureRecognizers.isEmpty)
+        #expect(s.node("MetersListView/UICollectionView/UIButton")?.uikit.touchAction == nil)
+        #expect(s.node("MetersListView/UICollectionView/UIButton")?.uikit.control?.kind == .button)
         #expect(captureError(Self.bundle(#"[{"class":"UIWindow","frame":[0,0,1,1],"viewController":7}]"#))?.path == "windows[0].viewController")
     }
 }

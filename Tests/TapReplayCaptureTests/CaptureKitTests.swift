@@ -64,7 +64,7 @@ struct CaptureKitTests {
         #expect(c.from == .tapreplayCapture && s.screen == "Settings")
         #expect(s.app.id == "com.example.flow" && s.app.version == "3.2.0" && s.app.build == "512")
         #expect(s.device.model == "iPhone16,1" && s.device.width == 393)
-        #expect(s.nodes.first { $0.id == "save" }?.uikit.control == .init(action: "save", enabled: true))
+        #expect(s.nodes.first { $0.id == "save" }?.uikit.control == .init(action: "save", enabled: true, kind: .button))   // a UIButton: its kind from its class
         let r = try #require(s.nodes.first { $0.type == "FlowRowView" })
         #expect(r.uikit.gestureRecognizers.first?.numberOfTapsRequired == 2)
         #expect(c.limits.contains { $0.contains("FlowRowView") })
