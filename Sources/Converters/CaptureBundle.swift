@@ -11,6 +11,7 @@ enum CaptureBundleConverter {
     static let viewKeys: Set<String> = [
         "class", "frame", "alpha", "hidden", "userInteractionEnabled", "clipsToBounds", "accessibilityIdentifier",
         "accessibilityLabel", "control", "gestureRecognizers", "overridesHitTest", "subviews", "swiftUI", "viewController", "extra",
+        "scroll",
     ]
 
     static func convert(_ text: String) throws -> DraftTree {
@@ -79,6 +80,7 @@ enum CaptureBundleConverter {
         }
         if walk.selectableCells > 0 { tree.limits.append(CellSelection.limit) }
         if let kinds = Controls.settleKinds(&tree.drafts) { tree.limits.append(kinds) }
+        if tree.drafts.contains(where: { $0.role == .list }) { tree.limits.append(SwiftUILists.limit) }
         for key in walk.unknownKeys.sorted() { tree.warnings.append("unknown view field '\(key.clipped)' ignored") }
         return tree
     }
@@ -117,6 +119,7 @@ enum CaptureBundleConverter {
                 }
             }
             Controls.nameActions(&drafts)
+            SwiftUILists.settle(&drafts)
         }
 
         mutating func visit(_ p: Pending, _ stack: inout [Pending]) throws(JSONReadError) {
@@ -160,9 +163,17 @@ enum CaptureBundleConverter {
                     if let e = r.optional("enabled", in: im) { rec.enabled = try r.bool(e) }
                     if let n = r.optional("numberOfTapsRequired", in: im) { rec.numberOfTapsRequired = try r.count(n) }
                     if let n = r.optional("minimumPressDuration", in: im) { rec.minimumPressDuration = try r.number(n) }
+                    if let c = r.optional("cancelsTouchesInView", in: im) { rec.cancelsTouchesInView = try r.bool(c) }
                     d.uikit.gestureRecognizers.append(rec)
                 }
             }
+            if let sv = r.optional("scroll", in: m) {
+                // A UIScrollView's touch delays (U12, U13); the defaults (true, true) are not written.
+                let sm = try r.object(sv)
+                if let v = r.optional("delaysContentTouches", in: sm), !(try r.bool(v)) { d.delaysContentTouches = false }
+                if let v = r.optional("canCancelContentTouches", in: sm), !(try r.bool(v)) { d.canCancelContentTouches = false }
+            }
+            d.role = SwiftUILists.role(cls)
             if let o = r.optional("overridesHitTest", in: m), try r.bool(o) {
                 limits.append("\(cls) at \(doc.path(of: value)) overrides hitTest(_:with:) or point(inside:with:): modelled as a plain view")
             }

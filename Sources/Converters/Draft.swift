@@ -56,8 +56,14 @@ struct Draft {
     var noFrame = false
     /// The dump says the view has gesture recognizers (of types it may not tell).
     var saysRecognizers = false
-    /// `list` for a table or collection view of an accessibility dump, `row` for a cell in one.
+    /// `list` for a table or collection view (SwiftUI's own, or one of an accessibility dump), `row` for a
+    /// cell in one (docs/capture.md, "Lists, rows and styles").
     var role: Node.Role?
+    /// A SwiftUI Button's resolved style, where the debug data names it.
+    var style: String?
+    /// A scroll view's touch delays, where the capture kit read them.
+    var delaysContentTouches: Bool?
+    var canCancelContentTouches: Bool?
 
     init(type: String, frame: Rect, system: UISystem, depth: Int, source: SourceRef = .none) {
         self.type = type; self.frame = frame; self.system = system; self.depth = depth; self.source = source

@@ -282,10 +282,12 @@ enum RecursiveDescriptionParser {
         if !drafts.contains(where: { $0.type == "UIHostingView" }) { limits.removeAll { $0.hasPrefix("SwiftUI content") } }
         Controls.preferSegments(&drafts) { $0.type.hasSuffix("SegmentedControl") }
         Controls.nameActions(&drafts)
+        SwiftUILists.settle(&drafts)
         if drafts.contains(where: { $0.numberedByPosition && CellSelection.selects($0) }) {
             limits.append(CellSelection.limit)
         }
         if let kinds = Controls.settleKinds(&drafts) { limits.append(kinds) }
+        if drafts.contains(where: { $0.role == .list }) { limits.append(SwiftUILists.limit) }
         return DraftTree(drafts: drafts, limits: limits, warnings: warnings)
     }
 
@@ -378,6 +380,7 @@ enum RecursiveDescriptionParser {
                                         kind: UIKitClasses.controlKind(element.className, baseClass: baseClass))
             }
             if inList, isCell { _ = CellSelection.makeSelectable(&d) }
+            d.role = SwiftUILists.role(element.className, baseClass: baseClass)
             tree.drafts.append(d)
         }
     }

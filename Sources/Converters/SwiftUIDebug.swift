@@ -72,6 +72,7 @@ struct SwiftUIDebugConverter {
     static let limits = [
         "gesture and Button action closures are unreadable: actions are named after a Button's label text, gestures have none",
         "shape transforms (offset, scale, rotation) of contentShapes are not in the debug data",
+        "a Button's style is the resolved style body SwiftUI puts inside it (plain, borderless, bordered, a list's default: automatic, the app's own: custom); a Button without a body this reader names has no style; Toggle styles are not read (a switch Toggle's UISwitch is a UIKit view of its own)",
     ]
 
     // MARK: - Entry points
@@ -301,7 +302,35 @@ struct SwiftUIDebugConverter {
         let label = labelText(w.raw)
         drafts[drafts.count - 1].action = label ?? ctx.identifier ?? "Button"
         drafts[drafts.count - 1].label = label
+        drafts[drafts.count - 1].style = buttonStyle(w.raw)
         return depth
+    }
+
+    /// A Button's resolved style, from the `ResolvedButtonStyleBody<Style>` SwiftUI puts inside it
+    /// (docs/capture.md, "Lists, rows and styles"); nil when there is none or its name is not one
+    /// this reader knows.
+    func buttonStyle(_ raw: Int) -> String? {
+        var queue = [raw]
+        var i = 0
+        while i < queue.count && i < 64 {
+            let n = queue[i]
+            i += 1
+            let readable = v.readableType(n)
+            if let r = readable.range(of: "ResolvedButtonStyleBody<") {
+                let (base, _) = TypeNames.split(String(readable[r.upperBound...].prefix { $0 != ">" && $0 != "," }))
+                return SwiftUITypeMapping.buttonStyle(base, appType: isAppStyle(n, base))
+            }
+            queue.append(contentsOf: v.children(n))
+        }
+        return nil
+    }
+
+    /// The style is the app's own type: its full type names a module other than SwiftUI's.
+    func isAppStyle(_ raw: Int, _ base: String) -> Bool {
+        let full = v.fullType(raw)
+        guard let r = full.range(of: "ResolvedButtonStyleBody<") else { return false }
+        let inner = full[r.upperBound...]
+        return !(inner.hasPrefix("SwiftUI.") || inner.hasPrefix("SwiftUICore.")) && inner.contains(".")
     }
 
     mutating func emitLeaf(_ leaf: (type: String, shape: ShapeSpec.Form?), base: String, _ w: Work, ctx: Context) {

@@ -47,6 +47,21 @@ enum SwiftUITypeMapping {
         }
     }
 
+    /// A resolved button style's type → the format's `style` (real-screens rules S13, S17): SwiftUI's
+    /// own styles by name (`BorderedButtonStyle_Phone` → `bordered`, `BorderlessButtonStyleBase` →
+    /// `borderless`; a list's default style → `automatic`), the app's own → `custom`, else nil.
+    static func buttonStyle(_ base: String, appType: Bool) -> String? {
+        let name = base.split(separator: ".").last.map(String.init) ?? base
+        if appType { return "custom" }
+        if name.hasPrefix("BorderedProminent") { return "borderedProminent" }
+        if name.hasPrefix("Bordered") { return "bordered" }
+        if name.hasPrefix("Borderless") { return "borderless" }
+        if name.hasPrefix("Plain") { return "plain" }
+        if name.contains("Glass") { return "glass" }
+        if name.contains("List") || name.hasPrefix("Default") || name.hasPrefix("Automatic") { return "automatic" }
+        return nil
+    }
+
     static func isSpacer(_ base: String) -> Bool { base == "Spacer" || base == "ConditionalSpacer" }
 
     /// Modifiers whose own views are drawn over the content (the content is their last child).

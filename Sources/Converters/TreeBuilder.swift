@@ -131,7 +131,8 @@ enum TreeBuilder {
             }
             var node = Node(id: id, type: d.type, frame: d.frame, system: d.system, parent: parent, depth: depths[i],
                             label: d.label, isLeaf: d.leaf, shape: d.shape, clear: d.clear, action: d.action,
-                            modifiers: d.system == .swiftui ? d.modifiers : [], uikit: d.uikit, role: d.role)
+                            modifiers: d.system == .swiftui ? d.modifiers : [], uikit: d.uikit, role: d.role, style: d.style,
+                            delaysContentTouches: d.delaysContentTouches, canCancelContentTouches: d.canCancelContentTouches)
             node.children = children[i]
             nodes.append(node)
             pathHash.append(hash)

@@ -186,3 +186,48 @@ enum Controls {
         }
     }
 }
+
+/// SwiftUI's own List and Form on UIKit (docs/capture.md, "Lists, rows and styles"): a `List` or
+/// `Form` is a SwiftUI subclass of `UICollectionView` (iOS 16+, `SwiftUI.UpdateCoalescingCollectionView`)
+/// or `UITableView` (iOS 15), each row a SwiftUI cell (`SwiftUI.ListCollectionViewCell`,
+/// `SwiftUI.ListTableViewCell`) hosting the row's SwiftUI content. They become a `role: list` and its
+/// `role: row`s, so the row rules (S12–S16) apply to what the cells hold. Section headers and footers
+/// are not told apart from other supplementary views: they are never targets either way (S16).
+enum SwiftUILists {
+    static let limit = "SwiftUI Lists and Forms are lists of rows (their UIKit collection or table view and its cells); section headers and footers are not told from other views, and a row's swipe actions are not in the dump"
+
+    /// A SwiftUI class whose name or `baseClass` ends in `CollectionView` or `TableView`.
+    static func isList(_ className: String, baseClass: String? = nil) -> Bool {
+        guard UIKitClasses.isSwiftUIs(className) else { return false }
+        return [className, baseClass].compactMap { $0 }.contains {
+            let base = TypeNames.split(TypeNames.readableClass($0)).base
+            return base.hasSuffix("CollectionView") || base.hasSuffix("TableView")
+        }
+    }
+
+    /// A SwiftUI cell class (`SwiftUI.ListCollectionViewCell`).
+    static func isRow(_ className: String, baseClass: String? = nil) -> Bool {
+        guard UIKitClasses.isSwiftUIs(className) else { return false }
+        return TypeNames.split(TypeNames.readableClass(className)).base.hasSuffix("Cell")
+    }
+
+    /// The role a view of this class has, before `settle` checks where it stands.
+    static func role(_ className: String, baseClass: String? = nil) -> Node.Role? {
+        if isList(className, baseClass: baseClass) { return .list }
+        if isRow(className, baseClass: baseClass) { return .row }
+        return nil
+    }
+
+    /// A row keeps its role only inside a list, and only as the list's nearest row (the format's
+    /// rule: a row needs a list around it), and is numbered by position; drafts are in pre-order with their depth.
+    static func settle(_ drafts: inout [Draft]) {
+        var open: [(depth: Int, role: Node.Role)] = []
+        for i in drafts.indices {
+            while let last = open.last, last.depth >= drafts[i].depth { open.removeLast() }
+            if drafts[i].role == .row, !(open.last?.role == .list) { drafts[i].role = nil }
+            // Cells are reused: rows are numbered by position, as UIKit's cells are.
+            if drafts[i].role == .row { drafts[i].numberedByPosition = true }
+            if let role = drafts[i].role { open.append((drafts[i].depth, role)) }
+        }
+    }
+}

@@ -29,6 +29,21 @@ import Foundation
     /// A SwiftUI hosting view's `_ViewDebug` data as SwiftUI serialized it; nil when
     /// the view is not a hosting view or SwiftUI recorded nothing.
     var captureSwiftUIDebugData: Data? { get }
+    /// A UIScrollView's touch delays (`delaysContentTouches`, `canCancelContentTouches`); nil for
+    /// any other view.
+    var captureScrollTouches: CapturedScrollTouches? { get }
+}
+
+extension CapturableView {
+    public var captureScrollTouches: CapturedScrollTouches? { nil }
+}
+
+public struct CapturedScrollTouches: Sendable, Equatable {
+    public var delaysContentTouches: Bool
+    public var canCancelContentTouches: Bool
+    public init(delaysContentTouches: Bool, canCancelContentTouches: Bool) {
+        self.delaysContentTouches = delaysContentTouches; self.canCancelContentTouches = canCancelContentTouches
+    }
 }
 
 public struct CapturedControl: Sendable, Equatable {

@@ -50,6 +50,9 @@ import Foundation
             }
         }
         if v.captureOverridesHitTest { out["overridesHitTest"] = true }
+        if let s = v.captureScrollTouches {
+            out["scroll"] = ["delaysContentTouches": s.delaysContentTouches, "canCancelContentTouches": s.canCancelContentTouches]
+        }
         if let data = v.captureSwiftUIDebugData {
             // Embedded as SwiftUI serialized it (its text removed unless captureText); data that is
             // not JSON is kept under `extra`: its first bytes with captureText, else only its size.

@@ -48,6 +48,11 @@ extension UIView: CapturableView {
         return false
     }
     public var captureSubviews: [any CapturableView] { subviews }
+    public var captureScrollTouches: CapturedScrollTouches? {
+        guard let scroll = self as? UIScrollView else { return nil }
+        return CapturedScrollTouches(delaysContentTouches: scroll.delaysContentTouches,
+                                     canCancelContentTouches: scroll.canCancelContentTouches)
+    }
     public var captureSwiftUIDebugData: Data? {
         // SPI: `_UIHostingView.makeViewDebugData()` is @objc and returns NSData? (filled only when
         // SWIFTUI_VIEW_DEBUG was set before the first view graph was built).

@@ -73,6 +73,23 @@ struct CaptureKitTests {
         #expect(!l.uikit.userInteractionEnabled && l.uikit.alpha == 0.5)
     }
 
+    @MainActor @Test("The kit writes a scroll view's touch delays and each recognizer's cancelsTouchesInView; convert keeps what differs from UIKit's defaults")
+    func scrollViewsAndCancelling() throws {
+        let scroll = FakeView("UIScrollView", [0, 0, 393, 852])
+        scroll.captureScrollTouches = CapturedScrollTouches(delaysContentTouches: false, canCancelContentTouches: true)
+        scroll.captureGestureRecognizers = [CapturedRecognizer(className: "UITapGestureRecognizer", enabled: true, cancelsTouchesInView: false)]
+        let window = FakeView("UIWindow", [0, 0, 393, 852], [scroll])
+        let bundle = CaptureBundleWriter.bundle(screen: "Feed", windows: [window], environment: environment, capturedAt: Date())
+        let w = try #require((bundle["windows"] as? [[String: Any]])?.first)
+        let v = try #require((w["subviews"] as? [[String: Any]])?.first)
+        #expect(v["scroll"] as? [String: Bool] == ["delaysContentTouches": false, "canCancelContentTouches": true])
+        #expect(w["scroll"] == nil)
+        let data = try CaptureBundleWriter.data(screen: "Feed", windows: [window], environment: environment, capturedAt: Date())
+        let node = try #require(try Converter.convert(data).snapshot.nodes.first { $0.type == "UIScrollView" })
+        #expect(node.delaysContentTouches == false && node.canCancelContentTouches == nil)
+        #expect(node.uikit.gestureRecognizers.first?.cancelsTouchesInView == false)
+    }
+
     @MainActor @Test("A view controller's root view carries viewController: the controller's class; other views do not")
     func viewControllerField() throws {
         let table = FakeView("UITableView", [0, 0, 393, 852])

@@ -18,6 +18,7 @@ import TapReplayCapture
     public var captureOverridesHitTest = false
     public var captureSubviews: [any CapturableView]
     public var captureSwiftUIDebugData: Data?
+    public var captureScrollTouches: CapturedScrollTouches?
 
     public init(_ cls: String, _ frame: [Double], _ subviews: [FakeView] = []) {
         captureClassName = cls; captureFrameInWindow = frame; captureSubviews = subviews
@@ -47,6 +48,10 @@ import TapReplayCapture
                                cancelsTouchesInView: g["cancelsTouchesInView"] as? Bool ?? true)
         }
         captureOverridesHitTest = v["overridesHitTest"] as? Bool ?? false
+        if let s = v["scroll"] as? [String: Any] {
+            captureScrollTouches = CapturedScrollTouches(delaysContentTouches: s["delaysContentTouches"] as? Bool ?? true,
+                                                         canCancelContentTouches: s["canCancelContentTouches"] as? Bool ?? true)
+        }
         if let payload = v["swiftUI"] { captureSwiftUIDebugData = try JSONSerialization.data(withJSONObject: payload) }
     }
 }
