@@ -21,7 +21,8 @@ public struct TraceInput: Sendable {
 ///
 /// - Complexity: O(presses) to fold; memory O(targets + distinct latencies + bursts).
 public struct SuiteStats: Sendable {
-    /// Presses that began a gesture (a multi-tap's later presses are not counted again).
+    /// Every press of the traces, a multi-tap's later presses included, so the same traces give the
+    /// same count on every build; and those whose gesture fired (a double tap's two presses both).
     public private(set) var presses = 0
     public private(set) var fired = 0
     /// First tries at an expected target, and how many fired it.
@@ -55,8 +56,14 @@ public struct SuiteStats: Sendable {
     public mutating func add(trace results: [PressResult]) {
         var seen = Set<String>()  // first try: per trace, the first press expecting each node
         var firings = TraceFirings()
-        for i in results.indices where results[i].partOf == nil {  // by index: no copy of each result
+        for i in results.indices {  // by index: no copy of each result
+            // Every press counts, those a multi-tap consumed too (they fired with it): the same traces
+            // give the same number of presses on every build, whatever their gestures recognize.
             presses += 1
+            if results[i].partOf != nil {
+                if results[i].fired { fired += 1 }
+                continue
+            }
             if let expect = results[i].expect, seen.insert(expect).inserted {
                 targets[expect, default: TargetResponsiveness(node: expect)].expectedTries += 1
                 firstTries += 1

@@ -114,6 +114,6 @@ struct TrustworthyRunTests {
         let md = MarkdownReport.markdown(r)
         #expect(!md.contains("❌ 0 regressions"))
         #expect(md.contains("not compared"))
-        #expect(RunReport.text(r, style: .init(color: false)).contains("18 presses in 2 traces"))
+        #expect(RunReport.text(r, style: .init(color: false)).contains("19 presses in 2 traces"))
     }
 }

@@ -47,4 +47,21 @@ struct SuiteStatsTests {
         #expect(merged.latencies == whole.latencies)
         #expect(merged.bursts == whole.bursts && !whole.bursts.isEmpty)
     }
+
+    @Test("Every press counts: a double tap's second press is a press on every build, fired with its gesture")
+    func everyPressCounts() {
+        func result(_ press: Int, fired: Bool, partOf: Int? = nil) -> PressResult {
+            PressResult(trace: "t", press: press, at: Point(10, 10), t: Double(press) * 0.2, outcome: fired ? .hit : .miss,
+                        node: fired ? "row.about" : nil, action: fired ? "copyVersion" : nil, gesture: fired ? "tap" : nil,
+                        latencyMs: fired && partOf == nil ? 0 : nil, expect: nil, met: nil, partOf: partOf, hitView: nil, reason: "")
+        }
+        // A build where the two presses are one double tap, and one where neither fires.
+        var doubleTap = SuiteStats(), dead = SuiteStats()
+        doubleTap.add(trace: [result(0, fired: true), result(1, fired: true, partOf: 0), result(2, fired: false)])
+        dead.add(trace: [result(0, fired: false), result(1, fired: false), result(2, fired: false)])
+        #expect(doubleTap.presses == 3 && dead.presses == 3)
+        #expect(doubleTap.fired == 2 && dead.fired == 0)
+        // The gesture's latency is counted once.
+        #expect(doubleTap.latencyCounts.values.map { $0.values.reduce(0, +) }.reduce(0, +) == 1)
+    }
 }
