@@ -277,7 +277,7 @@ public enum RunReport {
             if st.firstTries > 0 { line += "; first-try success \(st.firstTriesMet)/\(st.firstTries)" }
             if !st.bursts.isEmpty { line += "; \(plural(st.bursts.count, "retry burst"))" }
             if let slowest = st.latencies.max(by: { $0.p95Ms < $1.p95Ms }), slowest.p95Ms > 0 {
-                line += "; slowest p95 \(JSONValue.format(JSONValue.round(slowest.p95Ms, places: 1))) ms (\(describeAction(slowest.node, slowest.action)))"
+                line += "; slowest p95 \(JSONValue.format(JSONValue.round(slowest.p95Ms, places: 1))) ms at \(describeAction(slowest.node, slowest.action))"
             }
             out += line + "\n"
             if s.passed, let note = s.errorProneNote { out += "  " + style.yellow(note) + "\n" }
@@ -367,7 +367,8 @@ public enum RunReport {
         return out
     }
 
+    /// A target and one of its actions, named as findings name them: `row.about (openAbout)`.
     static func describeAction(_ node: String, _ action: String?) -> String {
-        action.map { "\(node) \($0)" } ?? node
+        action.map { "\(node) (\($0))" } ?? node
     }
 }
