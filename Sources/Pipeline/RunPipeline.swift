@@ -134,7 +134,7 @@ public struct RunPipeline: Sendable {
         if !notInRun.isEmpty {
             let which = notInRun.map { "'\($0)'" }.joined(separator: ", ")
             log(request.screens.isEmpty
-                ? "note: the baselines of \(which) are not compared: --snapshots gives no snapshot of \(notInRun.count == 1 ? "that screen" : "those screens") (--all-screens fails a screen whose baseline has no snapshot)"
+                ? "note: the baselines of \(which) are not compared: no snapshot given is of \(notInRun.count == 1 ? "that screen" : "those screens") (--all-screens takes \(notInRun.count == 1 ? "it" : "them") in)"
                 : "note: the baselines of \(which) are not compared: --screen names only \(request.screens.joined(separator: ", "))")
         }
         if snapshots.isEmpty && baselinedScreens.isEmpty {

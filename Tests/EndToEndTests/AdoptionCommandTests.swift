@@ -140,6 +140,10 @@ struct AdoptionCommandTests {
         #expect(r.status == 1 && r.stderr.contains("error: Baselines/Checkout.json has a baseline"))
         let html = try String(contentsOfFile: dir.path + "/r.html", encoding: .utf8)
         #expect(html.contains("1 of 1 screen failed") && html.contains("not drawn, failed</span>: Checkout"))
+        // Without --all-screens, the note names what was given: report's snapshots are its arguments, no --snapshots.
+        let some = try Replay.run(["report", regressed, "--baseline", "Baselines", "--html", "r.html"], cwd: dir.path)
+        #expect(some.status == 0 && some.stderr.contains("no snapshot given is of those screens (--all-screens takes them in)"), "\(some.stderr)")
+        #expect(!some.stderr.contains("--snapshots"))
         let missing = try Replay.run(["report", regressed, "--baseline", "nothere", "--html", "r.html"], cwd: dir.path)
         #expect(missing.status == 2 && missing.stderr.contains("nothere (resolved: \(dir.path)/nothere)"))
     }
