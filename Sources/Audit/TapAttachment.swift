@@ -60,6 +60,22 @@ struct TapAttachment {
     }
 }
 
+extension TapAttachment {
+    /// The own fraction of a Button `target` in a variant where its single label fills the Button's
+    /// frame and has an interaction rectangle (`.frame(maxWidth: .infinity, maxHeight: .infinity)
+    /// .contentShape(Rectangle())` on the label); nil for anything else.
+    func ownWithLabelFilling(target: Int, in context: AuditContext) -> Double? {
+        let node = context.node(target)
+        guard isButton, node.children.count == 1 else { return nil }
+        let label = node.children[0]
+        var copy = context.snapshot
+        copy.nodes[label].frame = node.frame
+        copy.nodes[label].modifiers.insert(.contentShape(ShapeSpec(.rectangle)), at: 0)
+        let f = node.frame
+        return HitTester(copy, settings: context.settings.hit).coverage(of: target, step: context.settings.step(forArea: f.width * f.height)).own
+    }
+}
+
 extension ShapeSpec {
     /// How the shape is written in SwiftUI: `Rectangle()`, `RoundedRectangle(cornerRadius: 8)`, ...
     var swiftUI: String {

@@ -68,14 +68,30 @@ public struct HollowTargetRule: AuditRule {
             let rectangle = ShapeSpec(.rectangle)
             var message = "\(tap.describe(in: c)) is attached to a \(node.type) with no contentShape before it, so only its leaves take the tap: "
                 + "\(AuditContext.percent(dead)) of its \(c.size(of: target)) frame is dead (S2)"
-            let fix: String
+            var fix: String
             if tap.isButton {
                 fix = "give the \(node.type)'s label a shape: .contentShape(Rectangle()) on \(node.children.first.map { c.id($0) } ?? "its label") (inside the \(node.type))"
             } else {
                 fix = "write .contentShape(Rectangle()) before .\(tap.entry) on \(node.id)"
             }
-            if let own = tap.ownWithShapeBefore(rectangle, removing: nil, target: target, in: c) {
-                message += "; with contentShape(Rectangle()) \(tap.isButton ? "on its label" : "before \(tap.entry)"), \(AuditContext.percent(own)) of it fires"
+            // The fix is applied to the snapshot and checked with the engine: of the candidates the one
+            // that fires most of the target; one that fires no more than now is never printed
+            // (docs/audit.md, "Fixes are checked").
+            let now = s.fraction(of: .own)
+            let shaped = tap.ownWithShapeBefore(rectangle, removing: nil, target: target, in: c)
+            let filled = tap.ownWithLabelFilling(target: target, in: c)
+            if let filled, filled > (shaped ?? 0) + 0.005, filled > now + 0.005 {
+                let label = c.id(node.children[0])
+                message += "; its label \(label) does not fill it: with .frame(maxWidth: .infinity, maxHeight: .infinity) and contentShape(Rectangle()) on the label, "
+                    + "\(AuditContext.percent(filled)) of it fires"
+                    + (shaped.map { $0 > now + 0.005 ? " (with the shape alone, \(AuditContext.percent($0)))" : "" } ?? "")
+                fix = "make the label fill the \(node.type) and give it a shape: .frame(maxWidth: .infinity, maxHeight: .infinity).contentShape(Rectangle()) on \(label)"
+            } else if let shaped, shaped > now + 0.005 {
+                message += "; with contentShape(Rectangle()) \(tap.isButton ? "on its label" : "before \(tap.entry)"), \(AuditContext.percent(shaped)) of it fires"
+            } else if shaped != nil {
+                message += "; a contentShape \(tap.isButton ? "on its label" : "before \(tap.entry)") fires no more of it (checked)"
+                fix = "no contentShape on \(node.id) or its label widens it (checked with the engine): the dead area is outside what its content lays out; "
+                    + "give the content the target's full size (.frame(maxWidth: .infinity)) and check again with replay audit"
             }
             return c.finding(Self.id, .errorAtOrAbove(c.settings.errorFraction, dead), target, value: dead, message: message, fix: fix,
                              area: s.area(frame: node.frame) { s.kinds[$0] == .miss })

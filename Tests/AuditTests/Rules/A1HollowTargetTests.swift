@@ -27,4 +27,25 @@ struct A1HollowTargetTests {
         let sliver = try #require(try run(HollowTargetRule.self, HollowTargetRule.triggeringExamples[2]).first)
         #expect(sliver.severity == .warning && abs(sliver.value - 0.0215) < 0.001)
     }
+
+    @Test("A1's fix is applied and checked: a shape on a label that does not fill its Button fires no more, so the fix says to fill it; one that works is never said to fail")
+    func fixesAreChecked() throws {
+        // A Button whose Text label is a third of it: a contentShape on the label covers only the label.
+        let root = """
+        {"id":"save","type":"Button","action":"save","frame":[0,100,300,44],"children":[
+          {"id":"save.stack","type":"HStack","frame":[0,100,100,44],"children":[
+            {"id":"save.title","type":"Text","frame":[10,111,60,22]}]}]}
+        """
+        let f = try #require(try run(HollowTargetRule.self, root: root).first)
+        #expect(!f.message.contains("with contentShape(Rectangle()) on its label"))
+        #expect(f.fix.contains(".frame(maxWidth: .infinity, maxHeight: .infinity).contentShape(Rectangle()) on save.stack"), "\(f.fix)")
+        // Applying what the fix says clears the finding.
+        let fixed = root.replacingOccurrences(of: #""frame":[0,100,100,44],"children""#,
+                                              with: #""frame":[0,100,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}}],"children""#)
+        #expect(try run(HollowTargetRule.self, root: fixed).isEmpty)
+        // Where the label fills its Button, the shape on the label is the fix, and it is said to work.
+        let filled = root.replacingOccurrences(of: #""frame":[0,100,100,44],"children""#, with: #""frame":[0,100,300,44],"children""#)
+        let g = try #require(try run(HollowTargetRule.self, root: filled).first)
+        #expect(g.fix.contains(".contentShape(Rectangle()) on save.stack") && g.message.contains("100% of it fires"))
+    }
 }
