@@ -163,7 +163,8 @@ public enum HTMLReport {
         h += "<span class=\"swatch\" style=\"border:2px dashed \(ScreenDrawing.changedColor)\"></span>a target a cause below is about, numbered. "
         h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed; the selected press: its touch cloud (blue), "
         h += "the responders that scored (orange, dashed, with their score and what they needed) and the one that fired (green). "
-        h += "The regions are translucent over the screen: a wireframe drawn from the snapshot's view tree (labels, glyph boxes, row separators), labelled as such."
+        h += "The regions are translucent over the screen: its screenshot when the capture took one (aligned in points), "
+        h += "else a wireframe drawn from the snapshot's view tree (labels, glyph boxes, row separators), labelled as such."
         if s.coverage.contains(where: { $0.predicted != nil }) {
             let density = s.mmPerPoint.map { " at \(JSONValue.format(JSONValue.round($0, places: 4))) mm/pt" } ?? ""
             h += "<br>People: the badge on each target is its <b>predicted first-try success</b>, the share of touches a person aims at its centre that fire it "
@@ -185,10 +186,14 @@ public enum HTMLReport {
         return h
     }
 
-    /// What a drawing shows under its map: the snapshot's wireframe.
+    /// What a drawing shows under its map: the snapshot's screenshot, else its wireframe.
     static func backdrop(_ snapshot: Snapshot?) -> (svg: String, name: String) {
         guard let snapshot else { return ("", "no screen") }
-        return (Wireframe.svg(snapshot), "wireframe")
+        guard let shot = snapshot.screenshot else { return (Wireframe.svg(snapshot), "wireframe") }
+        let f = shot.frame
+        let svg = "<image class=\"screenshot\" x=\"\(fmt(f.minX))\" y=\"\(fmt(f.minY))\" width=\"\(fmt(f.width))\" height=\"\(fmt(f.height))\" "
+            + "preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(shot.png)\"><title>screenshot</title></image>\n"
+        return (svg, "screenshot")
     }
 
     static func checkbox(_ layer: String, _ text: String, on: Bool) -> String {

@@ -93,6 +93,42 @@ struct BrowserTests {
     }
 }
 
+@Suite("A screenshot under the map, aligned in points")
+struct ScreenshotAlignmentTests {
+    @Test("A capture bundle's screenshot is kept by convert and drawn under the map point for point: the fixture's blue block lands where its points say",
+          .enabled(if: browserTestEnabled, "no Chromium installed here (apt-get install chromium); CI installs it and always runs this test"))
+    func aligned() throws {
+        let chromium = try #require(browser, "CI=true but no chromium on the PATH: .ci/run must install it")
+        let dir = Scratch()
+        let fixture = Replay.root + "/Tests/Fixtures/Screenshot"
+        let snapshot = dir.path + "/Grid.json"
+        let convert = try Replay.run(["convert", fixture + "/Grid.capture.json", "-o", snapshot])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let text = try String(contentsOfFile: snapshot, encoding: .utf8)
+        // The very PNG of the fixture, kept with the snapshot.
+        let png = try Data(contentsOf: URL(fileURLWithPath: fixture + "/Grid.png")).base64EncodedString()
+        #expect(text.contains("\"png\": \"\(png)\"") && text.contains("\"scale\": 2"))
+        let html = dir.path + "/grid.html"
+        let report = try Replay.run(["report", snapshot, "--html", html, "--db", dir.db])
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<image class=\"screenshot\" x=\"0\" y=\"0\" width=\"200\" height=\"120\"") && !page.contains("WIREFRAME"))
+        let shot = dir.path + "/grid.png"
+        try BrowserTests.screenshot(chromium, "file://\(html)", to: shot, height: 700)
+        func pixel(_ x: Double, _ y: Double) -> (Int, Int) {
+            let o = HTMLReport.drawingOrigin(column: 0, drawingWidth: 200)
+            return (Int(o.x + x), Int(o.y + y))
+        }
+        // Inside the block by a point and a half at each corner; outside it by two points on each side.
+        let inside = [pixel(121.5, 61.5), pixel(178.5, 61.5), pixel(121.5, 98.5), pixel(178.5, 98.5), pixel(150, 80)]
+        let outside = [pixel(118, 80), pixel(182, 80), pixel(150, 58), pixel(150, 102)]
+        let colors = try PNGPixels.read(shot, at: inside + outside)
+        try #require(colors.count == inside.count + outside.count)
+        for (p, c) in zip(inside, colors.prefix(inside.count)) { #expect(PNGPixels.close(c, to: "#1540d0"), "\(p) is \(c), not the block's blue") }
+        for (p, c) in zip(outside, colors.suffix(outside.count)) { #expect(PNGPixels.close(c, to: "#ffffff"), "\(p) is \(c), not white") }
+    }
+}
+
 /// Reads pixels of a PNG file (with python3's zlib: no image library needed).
 enum PNGPixels {
     static let script = """
