@@ -110,7 +110,7 @@ public enum HTMLReport {
         h += "<div class=\"toolbar\" role=\"toolbar\" aria-label=\"\(xmlEscape(s.suite)): layers and filters\">"
         h += "<span class=\"group\">Show:</span>"
         h += checkbox("fills", "region fills", on: true) + checkbox("outlines", "target outlines", on: true)
-        h += checkbox("backdrop", backdropName, on: true) + checkbox("marks", "presses", on: true) + checkbox("heat", "heat (every press)", on: many)
+        h += checkbox("backdrop", backdropName, on: true) + checkbox("marks", "presses", on: s.marks.count <= ReportPage.markedPresses) + checkbox("heat", "heat (every press)", on: many)
         h += "<label>presses <select class=\"f-kind\"><option value=\"all\">all</option><option value=\"regressed\">regressed</option>"
         h += "<option value=\"missed\">did not fire</option></select></label>"
         h += "<label>trace <select class=\"f-trace\"><option value=\"\">every trace</option></select></label>"
@@ -275,12 +275,20 @@ public enum HTMLReport {
         for c in s.diff.causes { h += "<li><b>\(xmlEscape(c.reason))</b> — \(xmlEscape(c.summary))</li>\n" }
         h += "</ul>\n"
         h += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The run's regressions\"><table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
-        for f in s.diff.regressions {
+        for f in s.diff.regressions.prefix(regressionRows) {
             let link = f.trace.flatMap { t in f.press.map { "<a href=\"#press=\(xmlEscape(percentEncoded(t)))/\($0)\">\(xmlEscape(f.location))</a>" } }
             h += "<tr><td>\(f.rule.rawValue)</td><td>\(link ?? xmlEscape(f.location))</td><td>\(side(f.before, f.rule))</td><td>\(side(f.after, f.rule))</td><td>\(xmlEscape(f.message))</td></tr>\n"
         }
-        return h + "</tbody></table></div>\n"
+        h += "</tbody></table></div>\n"
+        if s.diff.regressions.count > regressionRows {
+            h += "<p class=\"note\">The first \(regressionRows) of \(s.diff.regressions.count) regressions; the causes above count every one, "
+            h += "the playback steps through their presses (presses: regressed), and <code>replay run --json</code> lists them all.</p>\n"
+        }
+        return h
     }
+
+    /// The most regressions the table lists (a field run can have tens of thousands: the page would not open).
+    static let regressionRows = 200
 
     /// Known problems (accepted in the baseline; never failing) and the ones fixed.
     static func knownTable(_ s: SuiteOutcome) -> String {

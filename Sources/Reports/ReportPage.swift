@@ -49,11 +49,16 @@ enum ReportPage {
     .note { color: #555; }
     """
 
+    /// The most presses the page marks one by one (the heat counts every press; a filter narrows them down).
+    static let markedPresses = 4000
+
     static let script = #"""
     (function () {
       "use strict";
       var NS = "http://www.w3.org/2000/svg";
       var screens = [], active = null;
+      // The most presses marked one by one; the heat counts them all, a filter narrows them down.
+      var MARKS = \#(markedPresses);
 
       function make(tag, attrs, parent, text) {
         var e = document.createElementNS(NS, tag);
@@ -128,29 +133,33 @@ enum ReportPage {
       };
 
       // Marks of the filtered presses, drawn once into an image per side (a canvas: any number of presses).
+      // A mark drawn once, at the drawing's pixel density, to be stamped at every press (a blit each).
+      function sprite(k, draw) {
+        var cv = document.createElement("canvas"), size = Math.ceil(16 * k);
+        cv.width = size; cv.height = size;
+        var g = cv.getContext("2d");
+        g.scale(k, k); g.translate(8, 8); draw(g);
+        return cv;
+      }
+
       Screen.prototype.drawMarks = function () {
         var S = this, c = S.d.canvas, P = S.d.presses;
         var k = Math.min(2, 4096 / Math.max(c[2], c[3], 1));
+        var diamond = sprite(k, function (g) { g.beginPath(); g.moveTo(0, -6); g.lineTo(6, 0); g.lineTo(0, 6); g.lineTo(-6, 0); g.closePath(); g.lineWidth = 1.5; g.strokeStyle = "#000"; g.stroke(); });
+        var dot = sprite(k, function (g) { g.beginPath(); g.arc(0, 0, 2.5, 0, 2 * Math.PI); g.fillStyle = "#111"; g.fill(); g.lineWidth = 0.8; g.strokeStyle = "#fff"; g.stroke(); });
+        var cross = sprite(k, function (g) { g.beginPath(); g.moveTo(-3, -3); g.lineTo(3, 3); g.moveTo(-3, 3); g.lineTo(3, -3); g.lineWidth = 1.6; g.strokeStyle = "#111"; g.stroke(); });
+        var half = 8 * k;
         S.sides.forEach(function (side) {
           var cv = document.createElement("canvas");
           cv.width = Math.max(1, Math.round(c[2] * k)); cv.height = Math.max(1, Math.round(c[3] * k));
           var g = cv.getContext("2d");
-          g.scale(k, k); g.translate(-c[0], -c[1]);
-          var limit = Math.min(S.list.length, 20000);
+          var limit = Math.min(S.list.length, MARKS);
           for (var n = 0; n < limit; n++) {
-            var p = P[S.list[n]], x = p[2], y = p[3];
+            var p = P[S.list[n]], x = (p[2] - c[0]) * k - half, y = (p[3] - c[1]) * k - half;
             var o = S.d.outcomes[side.key === "now" ? p[5] : p[7]];
             if (o == null) continue;
-            if (p[9]) {
-              g.beginPath(); g.moveTo(x, y - 6); g.lineTo(x + 6, y); g.lineTo(x, y + 6); g.lineTo(x - 6, y); g.closePath();
-              g.lineWidth = 1.5; g.strokeStyle = "#000"; g.stroke();
-            }
-            if (fires(o)) {
-              g.beginPath(); g.arc(x, y, 2.5, 0, 2 * Math.PI); g.fillStyle = "#111"; g.fill(); g.lineWidth = 0.8; g.strokeStyle = "#fff"; g.stroke();
-            } else {
-              g.beginPath(); g.moveTo(x - 3, y - 3); g.lineTo(x + 3, y + 3); g.moveTo(x - 3, y + 3); g.lineTo(x + 3, y - 3);
-              g.lineWidth = 1.6; g.strokeStyle = "#111"; g.stroke();
-            }
+            if (p[9]) g.drawImage(diamond, x, y);
+            g.drawImage(fires(o) ? dot : cross, x, y);
           }
           side.svg.querySelector("image.marks").setAttribute("href", cv.toDataURL());
         });
@@ -185,7 +194,8 @@ enum ReportPage {
         var S = this;
         S.pos = -1;
         S.sides.forEach(function (side) { side.svg.querySelector("g.focus").textContent = ""; });
-        S.sec.querySelector(".p-count").textContent = S.list.length + " press" + (S.list.length === 1 ? "" : "es");
+        S.sec.querySelector(".p-count").textContent = S.list.length + " press" + (S.list.length === 1 ? "" : "es") +
+          (S.list.length > MARKS ? " (the first " + MARKS + " marked; the heat shows every press)" : "");
       };
 
       Screen.prototype.step = function (by) {
