@@ -90,6 +90,12 @@ struct BrowserTests {
         #expect(detail.contains("settings-leading-edge-0001 press 1") && detail.contains(">miss<") && detail.contains("baseline: <span class=\"o-fired\">hit"),
                 "the selected press reads: \(detail)")
         #expect(dom.contains(">MISS</text>"), "no miss label on the drawing")
+
+        // A target named in the address (as a click in the target table does it) is outlined on both drawings.
+        let target = try BrowserTests.dom(chromium, "file://\(html)#target=row.flowMeter")
+        #expect(target.components(separatedBy: #"<rect data-target="row.flowMeter""#).count == 3)
+        #expect(target.components(separatedBy: ##"<rect data-target="row.flowMeter" x="0.5" y="100.5" width="392" height="43" stroke="#17becf" class="hl">"##).count == 3,
+                "the row is not highlighted on both sides")
     }
 }
 
