@@ -60,6 +60,8 @@ enum CaptureBundleConverter {
                 }
             }
         }
+        // The kit's picture of the window, when the app opted in (docs/capture.md, "Privacy").
+        if let v = r.optional("screenshot", in: members) { tree.screenshot = try Snapshot.Screenshot.read(v, r, strict: false) }
         let windowsValue = try r.required("windows", in: members, of: top)
         let windows = try r.array(windowsValue)
         guard !windows.isEmpty else { throw r.fail(windowsValue, "no window captured") }

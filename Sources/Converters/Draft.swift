@@ -83,6 +83,8 @@ struct DraftTree {
     /// holds), when it is one: a device size taken from it is a warning.
     var rootFrameGuess: String?
     var capturedAt: String?
+    /// A capture bundle's picture of the window, kept with the snapshot (docs/capture.md, "Screenshots").
+    var screenshot: Snapshot.Screenshot?
     var limits: [String]
     var warnings: [String]
     /// The parsed JSON of a JSON dump: spells the paths of `SourceRef.jsonValue`.

@@ -22,6 +22,7 @@ enum SnapshotBuilder {
         device.height = checker.size(device.height, "device.height", tree.deviceSource["height"])
         var snapshot = Snapshot(screen: tree.screen.isEmpty ? "Screen" : tree.screen, app: tree.app, device: device,
                                 capturedAt: tree.capturedAt, nodes: TreeBuilder.nodes(drafts))
+        snapshot.screenshot = tree.screenshot
         let limits = unique(tree.limits)
         snapshot.capture = Snapshot.CaptureInfo(from: format.rawValue, limits: limits)
         let conversion = Conversion(snapshot: snapshot, from: format, limits: limits, warnings: tree.warnings + checker.warnings)

@@ -279,7 +279,15 @@ public struct RunPipeline: Sendable {
         for w in run.fit.warnings { log("warning: \(screen): \(w)") }
         if request.picture {
             outcome.picture = ScreenPicture(tester)
+            outcome.pictureTester = tester
             outcome.marks = run.suite.marks
+            outcome.heat = run.suite.heat
+            // The accepted snapshot beside it (docs/report.md, "Before and after").
+            if plan.status == .compared, side.compared?.snapshot != nil {
+                let accepted = side.replayer?.tester ?? tester
+                outcome.baselineTester = accepted
+                outcome.baselinePicture = side.unchanged ? outcome.picture : ScreenPicture(accepted)
+            }
         }
         if request.audit {
             outcome.audit = Auditor.audit(snapshot, settings: AuditSettings(hit: run.hit, replay: request.replay, step: request.gridStep),

@@ -160,8 +160,12 @@ enum ShardParts {
                 guard let trace = f.trace, let press = f.press, let after = f.after, seen.insert(PressKey(trace: trace, press: press)).inserted
                 else { continue }
                 let outcome = after.outcome.flatMap(TouchResult.Outcome.init(rawValue:)) ?? .miss
+                let baseline = f.before.flatMap { b in
+                    b.outcome.flatMap(TouchResult.Outcome.init(rawValue:)).map { PressSide(outcome: $0, node: b.node, action: b.action, latencyMs: b.latencyMs) }
+                }
                 marks.append((trace, press, SuiteAccumulator.mark(PressKey(trace: trace, press: press), at: f.at ?? Point(0, 0), outcome: outcome,
-                                                                  action: after.action, reason: f.reason ?? "", regressed: true)))
+                                                                  action: after.action, reason: f.reason ?? "", regressed: true,
+                                                                  node: after.node, baseline: baseline)))
             }
             for (trace, m) in inOrder(unregressed).prefix(SuiteAccumulator.markLimit) {
                 marks.append((trace, m.press, SuiteAccumulator.mark(PressKey(trace: trace ?? "", press: m.press), at: Point(m.x, m.y),

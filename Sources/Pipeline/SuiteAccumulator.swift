@@ -18,6 +18,8 @@ struct SuiteAccumulator {
     private(set) var rows = HistoryRecord.SuiteRows()
     private(set) var expectations: [(key: PressKey, expect: String)] = []
     private(set) var marks: [PressMark] = []
+    /// Every press, counted on a grid for the picture (nil without one).
+    private(set) var heat: PressHeat?
     /// A shard's marks (`.unregressed`), as its file stores them.
     private(set) var unregressedMarks: [ShardRecord.Part.Mark] = []
     /// Which presses are kept as picture marks.
@@ -47,6 +49,7 @@ struct SuiteAccumulator {
         self.observer = observer
         self.legacy = legacy
         keeping = marks ?? (request.picture ? .all : .none)
+        if keeping == .all { heat = PressHeat() }
         stats = SuiteStats(settings: request.replay)
         comparison = Comparison(suite: suite, thresholds: request.thresholds, known: known)
     }
@@ -78,11 +81,13 @@ struct SuiteAccumulator {
                 expectations.append((PressKey(trace: pair.current.trace, press: pair.current.press), expect))
             }
             guard pair.current.partOf == nil else { continue }
+            heat?.add(pair.current.at, fired: pair.current.fired)
             switch keeping {
             case .all where regressed || others < SuiteAccumulator.markLimit:
                 if !regressed { others += 1 }
                 marks.append(SuiteAccumulator.mark(pair.key, at: pair.current.at, outcome: pair.current.outcome, action: pair.current.action,
-                                                   reason: pair.current.reason, regressed: regressed))
+                                                   reason: pair.current.reason, regressed: regressed, node: pair.current.node,
+                                                   baseline: before, radius: pair.current.radius))
             case .unregressed where !regressed && others < SuiteAccumulator.markLimit:
                 others += 1
                 unregressedMarks.append(ShardRecord.Part.Mark(traceID: traceID ?? -1, press: pair.current.press, x: pair.current.at.x, y: pair.current.at.y,
@@ -95,9 +100,11 @@ struct SuiteAccumulator {
     }
 
     /// A press as a picture marks it.
-    static func mark(_ key: PressKey, at: Point, outcome: TouchResult.Outcome, action: String?, reason: String, regressed: Bool) -> PressMark {
+    static func mark(_ key: PressKey, at: Point, outcome: TouchResult.Outcome, action: String?, reason: String, regressed: Bool,
+                     node: String? = nil, baseline: PressSide? = nil, radius: Double? = nil) -> PressMark {
         PressMark(key: key, at: at, fired: outcome.fires, regressed: regressed,
-                  title: "\(key.trace) press \(key.press): \(outcome.rawValue)" + (action.map { " \($0)" } ?? "") + " — \(reason)")
+                  title: "\(key.trace) press \(key.press): \(outcome.rawValue)" + (action.map { " \($0)" } ?? "") + " — \(reason)",
+                  outcome: outcome, node: node, action: action, reason: reason, baseline: baseline, radius: radius)
     }
 
     /// Takes in what the shards of a run folded, already merged in trace order
@@ -111,6 +118,7 @@ struct SuiteAccumulator {
         self.rows.presses += rows.presses
         self.expectations += expectations
         if keeping == .all { self.marks += marks }
+        heat = nil  // shards keep no count of every press: the picture draws their marks alone
         self.others += others
     }
 

@@ -30,6 +30,8 @@ public struct PressResult: Sendable, Equatable {
     /// Actions of simultaneous gestures that fired as well.
     public var simultaneous: [String] = []
     public var reason: String
+    /// The touch radius the press bound with, when its trace recorded one (nil: the settings').
+    public var radius: Double? = nil
 
     /// R1: hit or expanded.
     public var fired: Bool { outcome.fires }
@@ -128,6 +130,7 @@ public struct Replayer: Sendable {
         results.append(PressResult(trace: trace, press: presses[i].number, at: presses[i].start, t: presses[i].startTime, outcome: .miss, node: nil, action: nil,
                                    gesture: nil, latencyMs: nil, expect: presses[i].expect, met: nil, partOf: nil, hitView: nil, reason: ""))
         let r = results.count - 1
+        results[r].radius = presses[i].radius
         let touch = tester.resolve(at: presses[i].start, radius: presses[i].radius, scratch: &scratch)
         results[r].outcome = touch.outcome
         results[r].hitView = touch.hitView >= 0 ? nodes[touch.hitView].id : nil

@@ -15,11 +15,32 @@ public enum HTMLReport {
     public static let headerHeight = 48
     public static let titleHeight = 32
     public static let margin = 16
+    /// Below each screen's title: the layer and filter bar, the playback bar, the selected
+    /// press's explanation, and the captions over the drawings, each of a fixed height.
+    public static let toolbarHeight = 34
+    public static let playerHeight = 34
+    public static let detailHeight = 68
+    public static let captionHeight = 22
+    /// Between the baseline's drawing and the new build's.
+    public static let gap = 24
+
+    /// Where the first screen's drawings start in the page (CSS pixels): the baseline's in
+    /// column 0 and the new build's in column 1 when the screen was compared with a baseline
+    /// that holds a snapshot; the new build's alone in column 0 otherwise.
+    public static func drawingOrigin(column: Int, drawingWidth: Double) -> (x: Double, y: Double) {
+        (Double(margin) + Double(column) * (drawingWidth + Double(gap)),
+         Double(headerHeight + titleHeight + toolbarHeight + playerHeight + detailHeight + captionHeight))
+    }
 
     /// Drawings of every suite of a run (computed once; the HTML and the SVG files share them).
     /// - Precondition: the run was asked for pictures (`RunRequest.picture`).
     public static func drawings(_ run: RunOutcome) -> [ScreenDrawing] {
         run.suites.compactMap { $0.picture.map(ScreenDrawing.init) }
+    }
+
+    /// The drawing of each drawn suite's baseline snapshot (nil where there is none).
+    static func baselineDrawings(_ run: RunOutcome) -> [ScreenDrawing?] {
+        run.suites.filter { $0.picture != nil }.map { $0.baselinePicture.map(ScreenDrawing.init) }
     }
 
     /// The standalone SVG of one suite (for `--svg DIR`).
@@ -39,32 +60,19 @@ public enum HTMLReport {
         var h = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>TapReplay report</title>
+        <meta name="viewport" content="width=device-width">
         <style>
-        body { margin: 0; font: 13px/18px Helvetica, Arial, sans-serif; color: #111; background: #fff; }
-        header { height: \(headerHeight)px; box-sizing: border-box; padding: 14px \(margin)px; overflow: hidden; white-space: nowrap; background: #f4f4f6; }
-        header b { font-size: 15px; }
-        .pass { color: #1a7f37; font-weight: bold; } .fail { color: #c62828; font-weight: bold; }
-        section.screen { margin: 0 0 24px 0; padding: 0; }
-        section.screen > h2 { height: \(titleHeight)px; line-height: \(titleHeight)px; margin: 0; padding: 0 \(margin)px; font-size: 15px; overflow: hidden; white-space: nowrap; }
-        .body { display: flex; align-items: flex-start; gap: 20px; margin: 0; padding: 0; }
-        figure { margin: 0; padding: 0 0 0 \(margin)px; flex: none; }
-        figure svg { display: block; border: 0; }
-        figcaption { margin-top: 8px; font-size: 12px; max-width: 480px; }
-        .swatch { display: inline-block; width: 12px; height: 12px; vertical-align: -2px; margin-right: 4px; border: 1px solid #0003; }
-        .aside { flex: 1; min-width: 360px; padding-right: \(margin)px; }
-        table { border-collapse: collapse; font-size: 12px; margin-bottom: 14px; }
-        th, td { border-bottom: 1px solid #e3e3e3; padding: 3px 8px; text-align: left; vertical-align: top; }
-        td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-        tr.regressed td { background: #fdecea; }
-        .note { color: #555; }
+        \(ReportPage.css)
         </style></head><body>
         <header><b>TapReplay</b> &nbsp; \(verdict) &nbsp; <span class="note">\(run.runID.map { "run #\($0) · " } ?? "")\(xmlEscape(run.startedAt))\(run.revision.map { " · " + xmlEscape(String($0.prefix(12))) } ?? "")</span></header>
+        <noscript><p class="note" style="padding:0 16px">Press playback, filters and layer switches need JavaScript; the drawings and tables below do not.</p></noscript>
 
         """
-        for (s, drawing) in zip(run.suites.filter { $0.picture != nil }, drawings) {
-            h += section(s, drawing)
+        let drawn = run.suites.filter { $0.picture != nil }
+        for (i, (s, drawing)) in zip(drawn, drawings).enumerated() {
+            h += section(s, drawing, baseline: s.baselinePicture.map(ScreenDrawing.init), index: i)
         }
-        h += "</body></html>\n"
+        h += "<script>\n" + ReportPage.script + "</script>\n</body></html>\n"
         return h
     }
 
@@ -91,14 +99,60 @@ public enum HTMLReport {
         return h
     }
 
-    static func section(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
+    static func section(_ s: SuiteOutcome, _ drawing: ScreenDrawing, baseline: ScreenDrawing?, index: Int) -> String {
         let build = (s.snapshot.appBuild.map { " · build \(xmlEscape($0))" } ?? "")
             + (s.profile.map { " · \(xmlEscape($0)), \(JSONValue.format(s.touchRadius ?? 0)) pt touch" } ?? "")
-        var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\">\n"
+        var h = "<section class=\"screen\" id=\"screen-\(xmlEscape(s.suite))\" aria-label=\"Screen \(xmlEscape(s.suite))\">\n"
         h += "<h2>\(xmlEscape(s.suite))\(build) · \(s.passed ? "<span class=\"pass\">PASS</span>" : "<span class=\"fail\">FAIL</span>") <span class=\"note\">\(xmlEscape(s.snapshot.source))</span></h2>\n"
-        h += "<div class=\"body\"><figure>\n"
-        h += drawing.svg(marks: s.marks, overlay: s.audit.map(AuditOverlay.svgLayer) ?? "", predicted: predicted(s))
-        h += "<figcaption>"
+        let now = backdrop(s.pictureTester?.snapshot), before = backdrop(s.baselineTester?.snapshot)
+        let backdropName = now.name == before.name || s.baselineTester == nil ? now.name : "screenshot or wireframe"
+        let many = s.stats.presses > s.marks.count
+        h += "<div class=\"toolbar\" role=\"toolbar\" aria-label=\"\(xmlEscape(s.suite)): layers and filters\">"
+        h += "<span class=\"group\">Show:</span>"
+        h += checkbox("fills", "region fills", on: true) + checkbox("outlines", "target outlines", on: true)
+        h += checkbox("backdrop", backdropName, on: true) + checkbox("marks", "presses", on: s.marks.count <= ReportPage.markedPresses) + checkbox("heat", "heat (every press)", on: many)
+        h += "<label>presses <select class=\"f-kind\"><option value=\"all\">all</option><option value=\"regressed\">regressed</option>"
+        h += "<option value=\"missed\">did not fire</option></select></label>"
+        h += "<label>trace <select class=\"f-trace\"><option value=\"\">every trace</option></select></label>"
+        h += "<label>target <select class=\"f-target\"><option value=\"\">every target</option>"
+        for t in drawing.targets { h += "<option>\(xmlEscape(t.id))</option>" }
+        h += "</select></label></div>\n"
+        h += "<div class=\"player\" role=\"group\" aria-label=\"\(xmlEscape(s.suite)): press playback\">"
+        h += "<button type=\"button\" class=\"p-first\" aria-label=\"First press (Home)\">|◀</button>"
+        h += "<button type=\"button\" class=\"p-prev\" aria-label=\"Previous press (left arrow)\">◀</button>"
+        h += "<button type=\"button\" class=\"p-play\" aria-pressed=\"false\" aria-label=\"Play the presses one after another (space)\">▶ play</button>"
+        h += "<button type=\"button\" class=\"p-next\" aria-label=\"Next press (right arrow)\">▶</button>"
+        h += "<button type=\"button\" class=\"p-last\" aria-label=\"Last press (End)\">▶|</button>"
+        h += "<input type=\"range\" class=\"p-time\" min=\"0\" max=\"0\" value=\"0\" aria-label=\"Timeline: which press\">"
+        h += "<span class=\"p-count\"></span></div>\n"
+        h += "<div class=\"detail\" role=\"status\" aria-live=\"polite\">Step through the presses with ◀ ▶ (or the arrow keys): "
+        h += "the drawings then show where the finger landed, its touch cloud, the responders that scored and the one that fired, on both builds.</div>\n"
+        // The causes, numbered on the drawings and written beside them.
+        var numbers: [String: Int] = [:]
+        for (k, c) in s.diff.causes.enumerated() where numbers[c.node] == nil { numbers[c.node] = k + 1 }
+        var changed = numbers.map { (id: $0.key, number: $0.value) }
+        for f in s.diff.regressions where f.rule == .coverage {
+            if let n = f.node, numbers[n] == nil { numbers[n] = 0; changed.append((n, 0)) }
+        }
+        changed.sort { $0.number < $1.number }
+        let overlay = s.audit.map(AuditOverlay.svgLayer) ?? ""
+        h += "<div class=\"sides\">\n"
+        if let baseline, let tester = s.baselineTester {
+            let label = "Baseline: the accepted snapshot\(tester.snapshot.app.build.map { ", build \($0)" } ?? "")"
+            h += "<figure class=\"side\"><figcaption class=\"cap\">\(xmlEscape(label)) · \(before.name)</figcaption>\n"
+            h += baseline.pageSVG(side: "baseline", idPrefix: "s\(index)b-", label: label + ", its \(before.name) under its hit map",
+                                  backdrop: before.svg, changed: changed)
+            h += "</figure>\n"
+        }
+        let label = "This build\(s.snapshot.appBuild.map { ", build \($0)" } ?? "")"
+        h += "<figure class=\"side\"><figcaption class=\"cap\">\(xmlEscape(label)) · \(now.name)</figcaption>\n"
+        h += drawing.pageSVG(side: "now", idPrefix: "s\(index)n-", label: label + ", its \(now.name) under its hit map",
+                             backdrop: now.svg, changed: changed, overlay: overlay,
+                             predicted: predicted(s))
+        h += "</figure>\n"
+        h += callouts(s, drawing)
+        h += "</div>\n"
+        h += "<p class=\"legend\">"
         h += swatch(ScreenDrawing.deadColor) + "dead (a tap inside a target fires nothing) "
         h += swatch(ScreenDrawing.ambiguousColor) + "ambiguous "
         h += swatch(ScreenDrawing.blockedColor) + "blocked "
@@ -106,7 +160,11 @@ public enum HTMLReport {
         h += "other colours: where each target fires (its frame outlined in the same colour); "
         h += swatch("repeating-linear-gradient(45deg,#555 0 1.5px,#fff 1.5px 4px)") + "striped in a target's colour: "
         h += "taps inside another target's frame that this one steals. "
-        h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed."
+        h += "<span class=\"swatch\" style=\"border:2px dashed \(ScreenDrawing.changedColor)\"></span>a target a cause below is about, numbered. "
+        h += "Presses: ● fired, ✕ did not fire, ◇ around a mark: regressed; the selected press: its touch cloud (blue), "
+        h += "the responders that scored (orange, dashed, with their score and what they needed) and the one that fired (green). "
+        h += "The regions are translucent over the screen: its screenshot when the capture took one (aligned in points), "
+        h += "else a wireframe drawn from the snapshot's view tree (labels, glyph boxes, row separators), labelled as such."
         if s.coverage.contains(where: { $0.predicted != nil }) {
             let density = s.mmPerPoint.map { " at \(JSONValue.format(JSONValue.round($0, places: 4))) mm/pt" } ?? ""
             h += "<br>People: the badge on each target is its <b>predicted first-try success</b>, the share of touches a person aims at its centre that fire it "
@@ -116,14 +174,51 @@ public enum HTMLReport {
             h += "each touch is bound by the engine as a press would be. A model, not a measurement: docs/audit.md says what it leaves out."
         }
         let shown = s.marks.count
-        if shown < s.stats.presses { h += " Showing \(shown) of \(s.stats.presses) presses (regressed ones first)." }
+        if shown < s.stats.presses { h += " Playing back \(shown) of \(s.stats.presses) presses (regressed ones first); the heat counts every one." }
         if drawing.step != 1 { h += " Sampled every \(fmt(drawing.step)) pt." }
-        h += "</figcaption></figure>\n<div class=\"aside\">\n"
+        h += "</p>\n<div class=\"aside\">\n"
         h += targetTable(s, drawing)
         h += regressionTable(s)
         if let audit = s.audit { h += "<h3>Audit</h3>\n" + AuditOverlay.htmlTable(audit) }
-        h += "</div></div>\n</section>\n"
+        h += "</div>\n"
+        h += "<script type=\"application/json\" class=\"presses-data\">" + PressPlayback.json(s) + "</script>\n"
+        h += "</section>\n"
         return h
+    }
+
+    /// What a drawing shows under its map: the snapshot's screenshot, else its wireframe.
+    static func backdrop(_ snapshot: Snapshot?) -> (svg: String, name: String) {
+        guard let snapshot else { return ("", "no screen") }
+        guard let shot = snapshot.screenshot else { return (Wireframe.svg(snapshot), "wireframe") }
+        let f = shot.frame
+        let svg = "<image class=\"screenshot\" x=\"\(fmt(f.minX))\" y=\"\(fmt(f.minY))\" width=\"\(fmt(f.width))\" height=\"\(fmt(f.height))\" "
+            + "preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(shot.png)\"><title>screenshot</title></image>\n"
+        return (svg, "screenshot")
+    }
+
+    static func checkbox(_ layer: String, _ text: String, on: Bool) -> String {
+        "<label><input type=\"checkbox\" class=\"layer\" value=\"\(layer)\"\(on ? " checked" : "")> \(text)</label>"
+    }
+
+    /// The causes beside the new build's drawing, each level with the target it is about
+    /// (pushed down when the one above it is still there).
+    static func callouts(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
+        let scale = ScreenDrawing.scale(for: drawing.canvas)
+        let height = drawing.canvas.height * scale
+        guard !s.diff.causes.isEmpty else { return "" }
+        var h = "<ol class=\"callouts\" aria-label=\"Causes of the regressions, beside the targets they are about\" style=\"height:\(fmt(height))px\">\n"
+        var bottom = 0.0
+        let placed = s.diff.causes.enumerated().map { k, c in
+            (k, c, drawing.targets.first { $0.id == c.node }.map { ($0.frame.minY - drawing.canvas.minY) * scale } ?? .infinity)
+        }.sorted { ($0.2, $0.0) < ($1.2, $1.0) }
+        for (k, c, want) in placed {
+            let top = max(want.isFinite ? want : bottom, bottom)
+            let lines = Double((c.reason.count + c.summary.count + 3) / 44 + 1)
+            bottom = top + lines * 16 + 10
+            h += "<li style=\"top:\(fmt(top))px\" data-target=\"\(xmlEscape(c.node))\"><span class=\"num\" aria-hidden=\"true\">\(k + 1)</span>"
+            h += "<b>\(xmlEscape(c.reason))</b> — \(xmlEscape(c.summary))</li>\n"
+        }
+        return h + "</ol>\n"
     }
 
     static func targetTable(_ s: SuiteOutcome, _ drawing: ScreenDrawing) -> String {
@@ -142,7 +237,8 @@ public enum HTMLReport {
             let f = before[t.id]
             let isRegressed = f?.kind == .regression
             h += "<tr\(isRegressed ? " class=\"regressed\"" : "")><td><span class=\"swatch\" style=\"background:\(t.color)\"></span></td>"
-            h += "<td>\(xmlEscape(t.id))</td><td>\(xmlEscape(c.action ?? "—"))</td>"
+            h += "<td><button type=\"button\" class=\"target\" data-target=\"\(xmlEscape(t.id))\" aria-pressed=\"false\" "
+            h += "title=\"Highlight \(xmlEscape(t.id)) on both drawings\">\(xmlEscape(t.id))</button></td><td>\(xmlEscape(c.action ?? "—"))</td>"
             let thief = c.stolenBy.map { "<span class=\"note\" title=\"taken by \(xmlEscape($0))\"> ↗</span>" } ?? ""
             if let f, let b = f.before {
                 h += "<td class=\"n\">\(percent(b.own ?? 0)) → \(percent(c.own))</td><td class=\"n\">\(percent(b.miss ?? 0)) → \(percent(c.miss))</td>"
@@ -178,12 +274,21 @@ public enum HTMLReport {
         h += "<ul class=\"causes\">\n"
         for c in s.diff.causes { h += "<li><b>\(xmlEscape(c.reason))</b> — \(xmlEscape(c.summary))</li>\n" }
         h += "</ul>\n"
-        h += "<table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
-        for f in s.diff.regressions {
-            h += "<tr><td>\(f.rule.rawValue)</td><td>\(xmlEscape(f.location))</td><td>\(side(f.before, f.rule))</td><td>\(side(f.after, f.rule))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+        h += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The run's regressions\"><table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
+        for f in s.diff.regressions.prefix(regressionRows) {
+            let link = f.trace.flatMap { t in f.press.map { "<a href=\"#press=\(xmlEscape(percentEncoded(t)))/\($0)\">\(xmlEscape(f.location))</a>" } }
+            h += "<tr><td>\(f.rule.rawValue)</td><td>\(link ?? xmlEscape(f.location))</td><td>\(side(f.before, f.rule))</td><td>\(side(f.after, f.rule))</td><td>\(xmlEscape(f.message))</td></tr>\n"
         }
-        return h + "</tbody></table>\n"
+        h += "</tbody></table></div>\n"
+        if s.diff.regressions.count > regressionRows {
+            h += "<p class=\"note\">The first \(regressionRows) of \(s.diff.regressions.count) regressions; the causes above count every one, "
+            h += "the playback steps through their presses (presses: regressed), and <code>replay run --json</code> lists them all.</p>\n"
+        }
+        return h
     }
+
+    /// The most regressions the table lists (a field run can have tens of thousands: the page would not open).
+    static let regressionRows = 200
 
     /// Known problems (accepted in the baseline; never failing) and the ones fixed.
     static func knownTable(_ s: SuiteOutcome) -> String {
@@ -216,6 +321,20 @@ public enum HTMLReport {
 
     static func percent(_ v: Double) -> String { "\(fmt(v * 100))%" }
 
+    /// A trace name as it stands in a `#press=` link (the page's script decodes it).
+    static func percentEncoded(_ s: String) -> String {
+        var out = ""
+        for b in s.utf8 {
+            let c = Character(UnicodeScalar(b))
+            if c.isLetter && b < 128 || c.isNumber && b < 128 || "-_.~".contains(c) { out.append(c) } else { out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2) }
+        }
+        return out
+    }
+
     /// A small square of `background` (a colour or a CSS gradient), for legends and tables.
     static func swatch(_ background: String) -> String { "<span class=\"swatch\" style=\"background:\(background)\"></span>" }
+}
+
+extension String {
+    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }

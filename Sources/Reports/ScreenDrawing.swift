@@ -128,15 +128,15 @@ public struct ScreenDrawing: Sendable {
         canvas.width <= 480 ? 1 : 480 / canvas.width
     }
 
-    func color(_ p: Paint) -> String {
+    func color(_ p: Paint, prefix: String = "") -> String {
         switch p {
         case .none: return "none"
         case .fires(let i): return targets[i].color
-        case .steals(let i): return "url(#steal\(i))"
+        case .steals(let i): return "url(#\(prefix)steal\(i))"
         case .dead: return ScreenDrawing.deadColor
         case .ambiguous: return ScreenDrawing.ambiguousColor
         case .blocked: return ScreenDrawing.blockedColor
-        case .disabled: return "url(#disabled)"
+        case .disabled: return "url(#\(prefix)disabled)"
         }
     }
 
@@ -152,24 +152,86 @@ public struct ScreenDrawing: Sendable {
     /// - Parameter predicted: each target's predicted first-try success, by node id: a badge in its
     ///   frame's top-right corner, shaded by `predictedShade`, with the number.
     public func svg(marks: [PressMark], overlay: String = "", predicted: [String: Double] = [:], standalone: Bool = false) -> String {
+        var s = open(title: standalone ? "\(screen) — TapReplay" : nil)
+        s += regionsAndTargets(overlay: overlay, predicted: predicted)
+        s += "<g class=\"presses\" shape-rendering=\"auto\">\n"
+        let shown = marks.filter(\.regressed) + marks.filter { !$0.regressed }
+        for p in shown {
+            let x = p.at.x, y = p.at.y
+            if p.regressed {
+                s += "<path d=\"M\(fmt(x)) \(fmt(y - 6))L\(fmt(x + 6)) \(fmt(y))L\(fmt(x)) \(fmt(y + 6))L\(fmt(x - 6)) \(fmt(y))Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
+            }
+            if p.fired {
+                s += "<circle cx=\"\(fmt(x))\" cy=\"\(fmt(y))\" r=\"2.5\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"0.8\"><title>\(xmlEscape(p.title))</title></circle>\n"
+            } else {
+                s += "<path d=\"M\(fmt(x - 3)) \(fmt(y - 3))L\(fmt(x + 3)) \(fmt(y + 3))M\(fmt(x - 3)) \(fmt(y + 3))L\(fmt(x + 3)) \(fmt(y - 3))\" stroke=\"#111\" stroke-width=\"1.6\"><title>\(xmlEscape(p.title))</title></path>\n"
+            }
+        }
+        s += "</g>\n</svg>\n"
+        return s
+    }
+
+    /// The drawing as the page shows it, one side of a before-and-after pair: the screen under the
+    /// map (a screenshot or the wireframe, `backdrop`), the regions translucent over it, the targets
+    /// with the ones a cause is about outlined and numbered (`changed`), and empty layers the page's
+    /// script fills with the presses (heat, marks, the selected press's cloud and scores).
+    /// - Parameter side: `baseline` or `now`, the id prefix of the layers.
+    /// - Parameter label: what the drawing is, for screen readers.
+    func pageSVG(side: String, idPrefix: String, label: String, backdrop: String, changed: [(id: String, number: Int)], overlay: String = "",
+                 predicted: [String: Double] = [:]) -> String {
+        var s = open(title: nil, side: side, prefix: idPrefix, label: label)
+        s += "<g class=\"backdrop\">\n" + backdrop + "</g>\n"
+        s += regionsAndTargets(overlay: overlay, predicted: predicted, prefix: idPrefix)
+        if !changed.isEmpty {
+            s += "<g class=\"changed\" shape-rendering=\"auto\">\n"
+            for (id, number) in changed {
+                guard let t = targets.first(where: { $0.id == id }) else { continue }
+                let f = t.frame
+                s += "<rect x=\"\(fmt(f.minX + 1.5))\" y=\"\(fmt(f.minY + 1.5))\" width=\"\(fmt(max(f.width - 3, 0)))\" height=\"\(fmt(max(f.height - 3, 0)))\" "
+                s += "fill=\"none\" stroke=\"\(ScreenDrawing.changedColor)\" stroke-width=\"2.5\" stroke-dasharray=\"6 3\"><title>\(xmlEscape(id)): changed (cause \(number))</title></rect>\n"
+                let cx = min(f.maxX - 9, canvas.maxX - 9), cy = f.minY + f.height / 2
+                s += "<circle cx=\"\(fmt(cx))\" cy=\"\(fmt(cy))\" r=\"7\" fill=\"\(ScreenDrawing.changedColor)\" stroke=\"#fff\" stroke-width=\"1\"/>"
+                s += "<text x=\"\(fmt(cx))\" y=\"\(fmt(cy + 3.5))\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"bold\" fill=\"#fff\">\(number)</text>\n"
+            }
+            s += "</g>\n"
+        }
+        s += "<image class=\"heat\" x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" preserveAspectRatio=\"none\"/>\n"
+        s += "<image class=\"marks\" x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" preserveAspectRatio=\"none\"/>\n"
+        s += "<g class=\"focus\" shape-rendering=\"auto\"></g>\n</svg>\n"
+        return s
+    }
+
+    /// The outline of a target a cause is about, on both sides.
+    public static let changedColor = "#b00020"
+
+    /// `<svg ...>` and its pattern definitions.
+    private func open(title: String?, side: String? = nil, prefix p: String = "", label: String? = nil) -> String {
         let scale = ScreenDrawing.scale(for: canvas)
         let w = canvas.width * scale, h = canvas.height * scale
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
-        if standalone { s += "<title>\(xmlEscape(screen)) — TapReplay</title>\n" }
-        s += "<defs><pattern id=\"disabled\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#e6e1f0\"/><path d=\"M0 4L4 0\" stroke=\"\(ScreenDrawing.disabledColor)\" stroke-width=\"1.2\"/></pattern>"
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\"" + (side.map { " class=\"side-\($0)\"" } ?? "")
+        s += label.map { " role=\"img\" aria-label=\"\(xmlEscape($0))\"" } ?? ""
+        s += " width=\"\(fmt(w))\" height=\"\(fmt(h))\" viewBox=\"\(fmt(canvas.minX)) \(fmt(canvas.minY)) \(fmt(canvas.width)) \(fmt(canvas.height))\" shape-rendering=\"crispEdges\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        if let title { s += "<title>\(xmlEscape(title))</title>\n" }
+        s += "<defs><pattern id=\"\(p)disabled\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#e6e1f0\"/><path d=\"M0 4L4 0\" stroke=\"\(ScreenDrawing.disabledColor)\" stroke-width=\"1.2\"/></pattern>"
         for (i, t) in targets.enumerated() where rects.contains(where: { $0.paint == .steals(i) }) {
-            s += "<pattern id=\"steal\(i)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#ffffff\"/><path d=\"M0 0L4 4\" stroke=\"\(t.color)\" stroke-width=\"1.6\"/></pattern>"
+            s += "<pattern id=\"\(p)steal\(i)\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><rect width=\"4\" height=\"4\" fill=\"#ffffff\"/><path d=\"M0 0L4 4\" stroke=\"\(t.color)\" stroke-width=\"1.6\"/></pattern>"
         }
         s += "</defs>\n"
-        s += "<rect x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" fill=\"#ffffff\"/>\n<g class=\"regions\">\n"
+        s += "<rect x=\"\(fmt(canvas.minX))\" y=\"\(fmt(canvas.minY))\" width=\"\(fmt(canvas.width))\" height=\"\(fmt(canvas.height))\" fill=\"#ffffff\"/>\n"
+        return s
+    }
+
+    /// The regions, the overlay, the canvas border, target frames, labels and predicted badges.
+    private func regionsAndTargets(overlay: String, predicted: [String: Double], prefix: String = "") -> String {
+        var s = "<g class=\"regions\">\n"
         for r in rects {
-            s += "<rect x=\"\(fmt(r.x))\" y=\"\(fmt(r.y))\" width=\"\(fmt(r.w))\" height=\"\(fmt(r.h))\" fill=\"\(color(r.paint))\"/>\n"
+            s += "<rect x=\"\(fmt(r.x))\" y=\"\(fmt(r.y))\" width=\"\(fmt(r.w))\" height=\"\(fmt(r.h))\" fill=\"\(color(r.paint, prefix: prefix))\"/>\n"
         }
         s += "</g>\n" + overlay + "<rect x=\"\(fmt(canvas.minX + 0.5))\" y=\"\(fmt(canvas.minY + 0.5))\" width=\"\(fmt(canvas.width - 1))\" height=\"\(fmt(canvas.height - 1))\" fill=\"none\" stroke=\"#c8c8c8\"/>\n"
         s += "<g class=\"targets\" fill=\"none\" stroke-width=\"1\">\n"
         for t in targets {
             let f = t.frame
-            s += "<rect x=\"\(fmt(f.minX + 0.5))\" y=\"\(fmt(f.minY + 0.5))\" width=\"\(fmt(max(f.width - 1, 0)))\" height=\"\(fmt(max(f.height - 1, 0)))\" stroke=\"\(t.color)\"><title>\(xmlEscape(t.id))</title></rect>\n"
+            s += "<rect data-target=\"\(xmlEscape(t.id))\" x=\"\(fmt(f.minX + 0.5))\" y=\"\(fmt(f.minY + 0.5))\" width=\"\(fmt(max(f.width - 1, 0)))\" height=\"\(fmt(max(f.height - 1, 0)))\" stroke=\"\(t.color)\"><title>\(xmlEscape(t.id))</title></rect>\n"
         }
         s += "</g>\n<g class=\"labels\" font-size=\"7\" fill=\"#111\" shape-rendering=\"auto\">\n"
         for t in targets {
@@ -192,20 +254,6 @@ public struct ScreenDrawing: Sendable {
             }
             s += "</g>\n"
         }
-        s += "<g class=\"presses\" shape-rendering=\"auto\">\n"
-        let shown = marks.filter(\.regressed) + marks.filter { !$0.regressed }
-        for p in shown {
-            let x = p.at.x, y = p.at.y
-            if p.regressed {
-                s += "<path d=\"M\(fmt(x)) \(fmt(y - 6))L\(fmt(x + 6)) \(fmt(y))L\(fmt(x)) \(fmt(y + 6))L\(fmt(x - 6)) \(fmt(y))Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
-            }
-            if p.fired {
-                s += "<circle cx=\"\(fmt(x))\" cy=\"\(fmt(y))\" r=\"2.5\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"0.8\"><title>\(xmlEscape(p.title))</title></circle>\n"
-            } else {
-                s += "<path d=\"M\(fmt(x - 3)) \(fmt(y - 3))L\(fmt(x + 3)) \(fmt(y + 3))M\(fmt(x - 3)) \(fmt(y + 3))L\(fmt(x + 3)) \(fmt(y - 3))\" stroke=\"#111\" stroke-width=\"1.6\"><title>\(xmlEscape(p.title))</title></path>\n"
-            }
-        }
-        s += "</g>\n</svg>\n"
         return s
     }
 }

@@ -30,9 +30,21 @@ public struct PressMark: Sendable {
     public var fired: Bool
     public var regressed: Bool
     public var title: String
+    /// What the press did now, with the node and action that fired (or that it was meant for).
+    public var outcome: TouchResult.Outcome
+    public var node: String?
+    public var action: String?
+    public var reason: String
+    /// What it did on the baseline's snapshot (nil: no baseline, or not known to the run).
+    public var baseline: PressSide?
+    /// The touch radius its trace recorded (nil: the run's).
+    public var radius: Double?
 
-    public init(key: PressKey, at: Point, fired: Bool, regressed: Bool, title: String) {
+    public init(key: PressKey, at: Point, fired: Bool, regressed: Bool, title: String, outcome: TouchResult.Outcome? = nil,
+                node: String? = nil, action: String? = nil, reason: String = "", baseline: PressSide? = nil, radius: Double? = nil) {
         self.key = key; self.at = at; self.fired = fired; self.regressed = regressed; self.title = title
+        self.outcome = outcome ?? (fired ? .hit : .miss); self.node = node; self.action = action; self.reason = reason
+        self.baseline = baseline; self.radius = radius
     }
 }
 
@@ -58,6 +70,15 @@ public struct SuiteOutcome: Sendable {
     public var warnings: [String] = []
     /// The engine's sampling of the screen, when the request asked for a picture.
     public var picture: ScreenPicture?
+    /// The snapshot's compiled tree, when the request asked for a picture: the report draws its
+    /// wireframe and explains the marked presses with it (docs/report.md).
+    public var pictureTester: HitTester?
+    /// The baseline's accepted snapshot, sampled and compiled alike, when the suite was compared
+    /// with a baseline that holds one (the new snapshot's when the tree is unchanged).
+    public var baselinePicture: ScreenPicture?
+    public var baselineTester: HitTester?
+    /// Every press of the suite counted on a coarse grid (the picture's heat), fired or not.
+    public var heat: PressHeat?
     /// Press marks for the picture: every regressed press, then others up to a cap.
     public var marks: [PressMark] = []
     /// The audit of the snapshot, when the request asked for one.

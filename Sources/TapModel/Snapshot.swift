@@ -11,7 +11,37 @@ public struct Snapshot: Sendable {
     public var capturedAt: String?
     /// Where the snapshot came from and what that source cannot know.
     public var capture: CaptureInfo?
+    /// What the screen looked like, when the capture took a picture of it (docs/snapshot.md, "screenshot").
+    public var screenshot: Screenshot?
     public var nodes: [Node]
+
+    /// `screenshot`: a PNG of the window, drawn in window points at `frame` (the engine never reads it).
+    public struct Screenshot: Sendable, Equatable {
+        /// The PNG file, base64 (as the snapshot carries it).
+        public var png: String
+        /// Pixels per point of the PNG.
+        public var scale: Double
+        /// Where the picture lies, in window points.
+        public var frame: Rect
+        /// The largest PNG a snapshot carries, base64 (the kit downscales to fit).
+        public static let maxBase64 = 1_500_000
+        public init(png: String, scale: Double, frame: Rect) { self.png = png; self.scale = scale; self.frame = frame }
+
+        /// What is wrong with a screenshot's fields, if anything: the field and why (the snapshot
+        /// reader and `replay convert` say it at that field's line).
+        public static func problem(png: String, scale: Double, frame: [Double]) -> (field: String, message: String)? {
+            if !png.hasPrefix("iVBORw0KGgo") { return ("png", "the screenshot is not a base64 PNG (it must start with iVBORw0KGgo)") }
+            if png.utf8.count > maxBase64 {
+                return ("png", "the screenshot is \(png.utf8.count) base64 characters, more than the \(maxBase64) a snapshot carries")
+            }
+            if !(scale > 0 && scale <= 10) { return ("scale", "scale must be greater than 0 and at most 10") }
+            if frame.count != 4 { return ("frame", "frame is [x, y, width, height]") }
+            if !frame.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }) || !(frame[2] > 0 && frame[3] > 0) {
+                return ("frame", "frame must be finite, with a width and a height greater than 0")
+            }
+            return nil
+        }
+    }
 
     /// `capture`: the source of a converted snapshot and the limits of that source.
     public struct CaptureInfo: Sendable, Equatable {

@@ -53,7 +53,7 @@ struct SnapshotDecoder {
 
     init(_ reader: JSONReader) { self.r = reader }
 
-    static let topKeys: Set<String> = ["format", "version", "screen", "app", "device", "capturedAt", "capture", "root", "extra"]
+    static let topKeys: Set<String> = ["format", "version", "screen", "app", "device", "capturedAt", "capture", "root", "extra", "screenshot"]
     static let swiftUIKeys: Set<String> = ["id", "type", "frame", "system", "children", "label", "leaf", "shape", "clear", "action", "modifiers", "extra",
                                            "role", "style", "rowAction", "delaysContentTouches", "canCancelContentTouches"]
     static let uikitOnlyKeys: Set<String> = ["alpha", "hidden", "userInteractionEnabled", "clipsToBounds", "hitInsets", "hitTestOverride", "control", "gestureRecognizers",
@@ -158,8 +158,12 @@ struct SnapshotDecoder {
             }
             capture = Snapshot.CaptureInfo(from: from, limits: limits)
         }
+        var screenshot: Snapshot.Screenshot?
+        if let v = r.optional("screenshot", in: top) { screenshot = try Snapshot.Screenshot.read(v, r, strict: true) }
         let nodes = try decodeTree(try r.required("root", in: top, of: topValue))
-        return Snapshot(screen: screen, app: app, device: device, capturedAt: capturedAt, capture: capture, nodes: nodes)
+        var snapshot = Snapshot(screen: screen, app: app, device: device, capturedAt: capturedAt, capture: capture, nodes: nodes)
+        snapshot.screenshot = screenshot
+        return snapshot
     }
 
     /// Decodes the node tree iteratively, in document order.
@@ -532,5 +536,24 @@ struct SnapshotDecoder {
             let kind: Gesture.Kind = entry.key == "exclusively" ? .exclusively : (entry.key == "sequenced" ? .sequenced : .simultaneously)
             return Gesture(kind, action: action, parts: parts)
         }
+    }
+}
+
+extension Snapshot.Screenshot {
+    /// `{ "png": base64, "scale": number, "frame": [x, y, w, h] }` at `v`: a PNG (its signature checked), bounded
+    /// in size; errors name the field's line. The snapshot reader and `replay convert` (a capture bundle) share it.
+    /// - Parameter strict: unknown fields are an error (a snapshot), else ignored (a bundle).
+    public static func read(_ v: Int, _ r: JSONReader, strict: Bool) throws(JSONReadError) -> Snapshot.Screenshot {
+        let m = try r.object(v)
+        if strict { try r.checkKeys(m, of: v, known: ["png", "scale", "frame"]) }
+        let pngValue = try r.required("png", in: m, of: v), scaleValue = try r.required("scale", in: m, of: v)
+        let frameValue = try r.required("frame", in: m, of: v)
+        let png = try r.string(pngValue), scale = try r.number(scaleValue)
+        var frame: [Double] = []
+        for item in try r.array(frameValue) { frame.append(try r.number(item)) }
+        if let (field, message) = problem(png: png, scale: scale, frame: frame) {
+            throw r.fail(field == "png" ? pngValue : field == "scale" ? scaleValue : frameValue, message)
+        }
+        return Snapshot.Screenshot(png: png, scale: scale, frame: Rect(frame[0], frame[1], frame[2], frame[3]))
     }
 }

@@ -50,6 +50,14 @@ extension Snapshot {
         w.key("root")
         writeTree(to: &w)
         w.field("screen", screen)
+        if let screenshot {
+            w.key("screenshot")
+            w.object { w in
+                w.key("frame"); w.numbers([screenshot.frame.minX, screenshot.frame.minY, screenshot.frame.width, screenshot.frame.height])
+                w.field("png", screenshot.png)
+                w.field("scale", screenshot.scale)
+            }
+        }
         w.field("version", Snapshot.supportedVersion)
         w.endObject()
     }

@@ -13,8 +13,9 @@ import Foundation
     public nonisolated static let maxDepth = 400
 
     /// The bundle as a JSON object.
+    /// - Parameter screenshot: the window's picture, when the app opted in (`CaptureScreenshot`).
     public static func bundle(screen: String, windows: [any CapturableView], environment: CaptureEnvironment, capturedAt: Date,
-                              captureText: Bool = false) -> [String: Any] {
+                              captureText: Bool = false, screenshot: CaptureScreenshot? = nil) -> [String: Any] {
         var top: [String: Any] = [
             "format": "tapreplay-capture", "version": 1, "screen": screen,
             "capturedAt": Timestamps.iso(capturedAt),
@@ -23,6 +24,7 @@ import Foundation
         let app = environment.appJSON, device = environment.deviceJSON
         if !app.isEmpty { top["app"] = app }
         if !device.isEmpty { top["device"] = device }
+        if let screenshot { top["screenshot"] = screenshot.json }
         return top
     }
 
@@ -72,9 +74,9 @@ import Foundation
 
     /// The bundle's JSON bytes (sorted keys, so the same screen gives the same file).
     public static func data(screen: String, windows: [any CapturableView], environment: CaptureEnvironment, capturedAt: Date,
-                            captureText: Bool = false) throws -> Data {
+                            captureText: Bool = false, screenshot: CaptureScreenshot? = nil) throws -> Data {
         try JSONSerialization.data(withJSONObject: bundle(screen: screen, windows: windows, environment: environment, capturedAt: capturedAt,
-                                                          captureText: captureText),
+                                                          captureText: captureText, screenshot: screenshot),
                                    options: [.prettyPrinted, .sortedKeys])
     }
 
@@ -82,10 +84,11 @@ import Foundation
     /// - Returns: the file written.
     @discardableResult
     public static func write(screen: String, windows: [any CapturableView], environment: CaptureEnvironment, capturedAt: Date,
-                             captureText: Bool = false, to directory: URL) throws -> URL {
+                             captureText: Bool = false, screenshot: CaptureScreenshot? = nil, to directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(Timestamps.fileSafe(screen))-\(Timestamps.compact(capturedAt)).capture.json")
-        try data(screen: screen, windows: windows, environment: environment, capturedAt: capturedAt, captureText: captureText)
+        try data(screen: screen, windows: windows, environment: environment, capturedAt: capturedAt, captureText: captureText,
+                 screenshot: screenshot)
             .write(to: url, options: .atomic)
         return url
     }

@@ -51,7 +51,8 @@ extension TapReplayCapture {
             window.layoutIfNeeded()
             let screen = request.screen ?? TapReplayCapture.screenName(for: window)
             return try CaptureBundleWriter.data(screen: screen, windows: [window], environment: TapReplayCapture.environment(window),
-                                                capturedAt: Date(), captureText: request.captureText)
+                                                capturedAt: Date(), captureText: request.captureText,
+                                                screenshot: request.captureScreenshot ? TapReplayCapture.screenshot(of: window) : nil)
         }
     }
 }

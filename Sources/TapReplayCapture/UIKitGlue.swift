@@ -85,12 +85,52 @@ extension TapReplayCapture {
     /// Writes the capture bundle of the key window into `Documents/TapReplay/`.
     /// - Parameter captureText: keep accessibility labels and the text in SwiftUI's
     ///   debug data (default: no text a person could read; identifiers are kept).
+    /// - Parameter captureScreenshot: add a PNG of the window, secure text inputs painted
+    ///   over (default: none; it shows everything a person could read).
     /// - Returns: the file written.
     @MainActor @discardableResult
-    public static func captureScreen(_ name: String, captureText: Bool = false) throws -> URL {
+    public static func captureScreen(_ name: String, captureText: Bool = false, captureScreenshot: Bool = false) throws -> URL {
         guard let window = keyWindow else { throw CaptureKitError.noKeyWindow }
         return try CaptureBundleWriter.write(screen: name, windows: [window], environment: environment(window),
-                                             capturedAt: Date(), captureText: captureText, to: directory)
+                                             capturedAt: Date(), captureText: captureText,
+                                             screenshot: captureScreenshot ? screenshot(of: window) : nil, to: directory)
+    }
+
+    /// A PNG of `window` in window points, every secure text input painted over, at the
+    /// largest of `CaptureScreenshot.scales` whose PNG fits `CaptureScreenshot.maxBytes`.
+    @MainActor static func screenshot(of window: UIWindow) -> CaptureScreenshot? {
+        let bounds = window.bounds
+        let secure = secureRects(in: window)
+        for scale in CaptureScreenshot.scales(deviceScale: Double(window.traitCollection.displayScale)) {
+            let format = UIGraphicsImageRendererFormat()
+            format.scale = CGFloat(scale)
+            format.opaque = true
+            let image = UIGraphicsImageRenderer(bounds: bounds, format: format).image { context in
+                window.drawHierarchy(in: bounds, afterScreenUpdates: false)
+                UIColor.darkGray.setFill()
+                for r in secure { context.fill(r) }
+            }
+            guard let png = image.pngData() else { return nil }
+            if png.count <= CaptureScreenshot.maxBytes {
+                return CaptureScreenshot(png: png, scale: scale,
+                                         frame: [Double(bounds.minX), Double(bounds.minY), Double(bounds.width), Double(bounds.height)])
+            }
+        }
+        return nil
+    }
+
+    /// The frames, in `window`'s points, of the views that take secure text (and all they hold).
+    @MainActor static func secureRects(in window: UIWindow) -> [CGRect] {
+        var out: [CGRect] = []
+        var stack: [UIView] = [window]
+        while let v = stack.popLast() {
+            if let traits = v as? UITextInputTraits, traits.isSecureTextEntry == true {
+                out.append(v.convert(v.bounds, to: window))
+                continue
+            }
+            stack.append(contentsOf: v.subviews)
+        }
+        return out
     }
 
     /// Records every touch of the key window into trace JSONL, one file per screen

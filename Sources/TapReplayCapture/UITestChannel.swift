@@ -30,9 +30,11 @@ public enum UITestChannel {
         public var id: String
         public var screen: String?
         public var captureText: Bool
+        /// Add a picture of the window, secure text inputs painted over (`CaptureScreenshot`).
+        public var captureScreenshot: Bool
 
-        public init(id: String = UUID().uuidString, screen: String? = nil, captureText: Bool = false) {
-            self.id = id; self.screen = screen; self.captureText = captureText
+        public init(id: String = UUID().uuidString, screen: String? = nil, captureText: Bool = false, captureScreenshot: Bool = false) {
+            self.id = id; self.screen = screen; self.captureText = captureText; self.captureScreenshot = captureScreenshot
         }
     }
 
@@ -76,6 +78,7 @@ public enum UITestChannel {
     /// Writes the request (atomically: the app never reads half of one).
     public static func write(_ request: Request, in directory: URL) throws {
         var object: [String: Any] = ["id": request.id, "captureText": request.captureText]
+        if request.captureScreenshot { object["captureScreenshot"] = true }
         if let screen = request.screen { object["screen"] = screen }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         try data.write(to: requestFile(in: directory), options: .atomic)
@@ -117,7 +120,8 @@ public enum UITestChannel {
               !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
             throw Failure.files("\(file.path): not a request of TapReplayTesting")
         }
-        return Request(id: id, screen: object["screen"] as? String, captureText: object["captureText"] as? Bool ?? false)
+        return Request(id: id, screen: object["screen"] as? String, captureText: object["captureText"] as? Bool ?? false,
+                       captureScreenshot: object["captureScreenshot"] as? Bool ?? false)
     }
 
     /// Answers the pending request with `capture(request)`'s bundle, or with the

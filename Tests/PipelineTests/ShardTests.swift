@@ -56,8 +56,29 @@ final class ShardRig {
             "junit": JUnitReport.xml(r),
             "markdown": MarkdownReport.markdown(r),
         ]
-        if r.suites.contains(where: { $0.picture != nil }) { out["html"] = HTMLReport.html(r, drawings: HTMLReport.drawings(r)) }
+        if r.suites.contains(where: { $0.picture != nil }) { out["html"] = playbackCompared(HTMLReport.html(r, drawings: HTMLReport.drawings(r))) }
         return out.mapValues { $0.replacingOccurrences(of: r.startedAt, with: "<startedAt>") }
+    }
+
+    /// The page with each screen's playback data cut to what a sharded run keeps as well: per press its
+    /// trace, number, point, outcome now and whether it regressed (shard files keep no count of every
+    /// press, nor the baseline side and touch radius of the presses that did not regress; docs/report.md).
+    static func playbackCompared(_ html: String) -> String {
+        let open = "<script type=\"application/json\" class=\"presses-data\">"
+        var out = "", rest = html[...]
+        while let start = rest.range(of: open), let end = rest.range(of: "</script>", range: start.upperBound..<rest.endIndex) {
+            out += rest[..<start.upperBound]
+            let text = String(rest[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<\\/", with: "</")
+            if let data = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], let presses = data["presses"] as? [[Double]],
+               let traces = data["traces"] as? [String] {
+                out += presses.map { p in "\(traces[Int(p[0])]) \(p[1]) \(p[2]) \(p[3]) \(p[5]) \(p[9])" }.joined(separator: "; ")
+            } else {
+                out += "unreadable: " + text
+            }
+            out += "</script>"
+            rest = rest[end.upperBound...]
+        }
+        return out + rest
     }
 
     /// What history holds of the last run, timings and the shard key aside.

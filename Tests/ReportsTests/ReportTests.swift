@@ -110,6 +110,64 @@ struct ReportTests {
 }
 
 
+@Suite("The screen under the map and the presses played back")
+struct PictureTests {
+    func snapshot() throws -> Snapshot {
+        let doc: JSONValue = ["format": "tapreplay-snapshot", "version": 1, "screen": "Row", "device": ["width": 200, "height": 100],
+                              "root": ["id": "list", "type": "List", "frame": [0, 0, 200, 100], "children": [
+                                ["id": "row", "type": "HStack", "frame": [0, 0, 200, 44], "modifiers": [["onTapGesture": ["action": "open"]]],
+                                 "children": [["id": "row.icon", "type": "Image", "frame": [10, 10, 24, 24], "label": "gear"],
+                                              ["id": "row.title", "type": "Text", "frame": [40, 11, 60, 22], "label": "Flow <Meter>"]]],
+                                ["id": "divider", "type": "Divider", "frame": [16, 44, 184, 0.5]],
+                                ["id": "secret", "type": "SecureField", "frame": [10, 60, 180, 30], "label": "hunter2"]]]]
+        return try Snapshot(json: doc.serialized(.compact))
+    }
+
+    @Test("The wireframe draws labels as text, images as glyph boxes, dividers as separators, says it is a wireframe, and never shows a secure field's text")
+    func wireframe() throws {
+        let svg = Wireframe.svg(try snapshot())
+        #expect(svg.contains(">Flow &lt;Meter&gt;</text>"))
+        #expect(svg.contains("<title>row.icon: gear</title>"))
+        #expect(svg.contains("<path d=\"M16 44.25H200\""))
+        #expect(svg.contains("WIREFRAME · drawn from the view tree"))
+        #expect(!svg.contains("hunter2") && svg.contains("••••••"))
+    }
+
+    @Test("A suite's page: both sides drawn over the wireframe, the presses as data with the explanation of replay hit, targets highlightable on both sides")
+    func page() throws {
+        let tester = HitTester(try snapshot(), settings: HitSettings(touchRadius: 0))
+        var suite = SuiteOutcome(suite: "Row", snapshot: SnapshotInfo(source: "row.json", contentHash: "x"), stats: SuiteStats(),
+                                 coverage: tester.coverage(), diff: Comparison.Result(), baseline: .compared, passed: true)
+        suite.picture = ScreenPicture(tester)
+        suite.pictureTester = tester
+        suite.baselinePicture = suite.picture
+        suite.baselineTester = tester
+        suite.marks = [PressMark(key: PressKey(trace: "t1", press: 0), at: Point(20, 20), fired: true, regressed: false, title: "",
+                                 outcome: .hit, node: "row", action: "open", reason: "tap on row fires", baseline: nil),
+                       PressMark(key: PressKey(trace: "t1", press: 1), at: Point(150, 20), fired: false, regressed: true, title: "",
+                                 outcome: .miss, reason: "gap", baseline: PressSide(outcome: .hit, node: "row", action: "open", latencyMs: 0))]
+        let run = RunOutcome(suites: [suite], passed: true, runID: nil, startedAt: "now", revision: nil, request: RunRequest())
+        let html = HTMLReport.html(run, drawings: HTMLReport.drawings(run))
+        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-baseline\""))
+        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"side-now\""))
+        #expect(html.components(separatedBy: "WIREFRAME · drawn from the view tree").count == 3)
+        #expect(html.components(separatedBy: "<rect data-target=\"row\"").count == 3)
+        #expect(html.contains("<button type=\"button\" class=\"target\" data-target=\"row\""))
+        // The presses' data: the first fired row (its explanation names it as the winner), the second missed and regressed.
+        let start = try #require(html.range(of: "<script type=\"application/json\" class=\"presses-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let text = String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "<\\/", with: "</")
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let presses = try #require(data["presses"] as? [[Double]])
+        let frames = try #require(data["frames"] as? [[Any]])
+        let explanations = try #require(data["explanations"] as? [[Any]])
+        try #require(presses.count == 2)
+        #expect(presses[0][5] == 0 && presses[1][5] == 5 && presses[1][7] == 0 && presses[1][9] == 1)  // hit; miss, hit on the baseline, regressed
+        let winner = try #require(explanations[Int(presses[0][11])][0] as? Int)
+        #expect(frames[winner][0] as? String == "row")
+    }
+}
+
 @Suite("Finding JSON")
 struct FindingJSONTests {
     @Test("Sides and shared fields written once (FindingJSON.Cache) read exactly as written each time, in every style")

@@ -131,6 +131,22 @@ struct SnapshotDecodingTests {
         #expect(drag.priority == .simultaneous && drag.gesture.kind == .drag(minimumDistance: 20) && drag.action == "pan")
     }
 
+    @Test("A screenshot is kept as written, in canonical form, and a bad one is refused at its field")
+    func screenshot() throws {
+        let png = "iVBORw0KGgoAAAANSUhEUg=="
+        let leaf = #""root":{"id":"a","type":"Color","frame":[0,0,10,10]}"#
+        let good = try Snapshot(json: #"{"format":"tapreplay-snapshot","version":1,"screen":"S","screenshot":{"png":"\#(png)","scale":2,"frame":[0,0,10,10]},\#(leaf)}"#)
+        #expect(good.screenshot == Snapshot.Screenshot(png: png, scale: 2, frame: Rect(0, 0, 10, 10)))
+        #expect(try Snapshot(json: good.encoded()).screenshot == good.screenshot)
+        func refusal(_ shot: String) -> SnapshotError? {
+            do { _ = try Snapshot(json: #"{"format":"tapreplay-snapshot","version":1,"screen":"S","screenshot":\#(shot),\#(leaf)}"#); return nil } catch let e as SnapshotError { return e } catch { return nil }
+        }
+        #expect(refusal(#"{"png":"R0lGOD","scale":2,"frame":[0,0,10,10]}"#)?.message.hasPrefix("the screenshot is not a base64 PNG") == true)
+        #expect(refusal(#"{"png":"\#(png)","scale":0,"frame":[0,0,10,10]}"#)?.path == "screenshot.scale")
+        #expect(refusal(#"{"png":"\#(png)","scale":2,"frame":[0,0,10]}"#)?.message == "frame is [x, y, width, height]")
+        #expect(refusal(#"{"png":"\#(png)","scale":2,"frame":[0,0,10,10],"alt":"x"}"#) != nil)
+    }
+
     @Test("Shapes lay out into bounds: inset, then scale about the centre, then offset")
     func shapes() throws {
         var spec = ShapeSpec(.rectangle)

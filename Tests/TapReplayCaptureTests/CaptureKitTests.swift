@@ -39,6 +39,22 @@ func readTrace(_ url: URL) throws -> (TraceHeader, [TouchEvent]) {
 
 @Suite("Capture kit core (fakes for UIView and UITouch)")
 struct CaptureKitTests {
+    @MainActor @Test("A screenshot is in the bundle only when given, and replay convert keeps it with the snapshot")
+    func screenshot() throws {
+        let window = FakeView("UIWindow", [0, 0, 200, 120], [FakeView("UIButton", [20, 20, 60, 40])])
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        let none = CaptureBundleWriter.bundle(screen: "Grid", windows: [window], environment: environment, capturedAt: date)
+        #expect(none["screenshot"] == nil)
+        // A PNG's first bytes are enough here: the kit encodes it, the reader checks the signature.
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        let shot = CaptureScreenshot(png: png, scale: 2, frame: [0, 0, 200, 120])
+        let data = try CaptureBundleWriter.data(screen: "Grid", windows: [window], environment: environment, capturedAt: date, screenshot: shot)
+        let kept = try #require(try Converter.convert(data).snapshot.screenshot)
+        #expect(kept.png == png.base64EncodedString() && kept.scale == 2 && kept.frame == Rect(0, 0, 200, 120))
+        // Drawn at the device's scale but at most 2 pixels per point, halved until the PNG fits.
+        #expect(CaptureScreenshot.scales(deviceScale: 3) == [2, 1, 0.5] && CaptureScreenshot.scales(deviceScale: 1) == [1, 0.5])
+    }
+
     @MainActor @Test("The walk writes a bundle that replay convert reads: classes, window frames, flags, controls, recognizers, the SwiftUI payload, Info.plist header")
     func bundle() throws {
         let button = FakeView("UIButton", [16, 770, 361, 50])
