@@ -15,6 +15,7 @@ func lintTSX(_ code: String, name: String = "Row.tsx", fix: Bool = false) throws
     let dir = TemporaryFolder("expo")
     let file = dir.file(name, code)
     let result = try LintRun().run([file], fix: fix)
+    #expect(result.warnings.isEmpty, "the TSX of a test is valid: \(result.warnings.map(\.message))")
     return (result.findings, try String(contentsOfFile: file, encoding: .utf8), result)
 }
 
@@ -187,6 +188,17 @@ struct ExpoFrontEndTests {
         #expect(findings.map(\.line) == [place(of: "<Button onPress={clear}", in: code).line, place(of: "<Button key", in: code).line])
     }
 
+    @Test("TSX that does not parse is one warning naming its file, line and column; what TypeScript recovered is still linted")
+    func syntaxErrorIsAWarning() throws {
+        let dir = TemporaryFolder("expo")
+        let file = dir.file("Broken.tsx", Self.row("", modifiers: "[onTapGesture(open)]") + "export const x = (\n")
+        let result = try LintRun().run([file])
+        #expect(result.warnings.count == 1)
+        #expect(result.warnings.first?.message.hasPrefix("not valid TSX from here") == true)
+        #expect(result.warnings.first?.line == Self.row("", modifiers: "[onTapGesture(open)]").filter { $0 == "\n" }.count + 1)
+        #expect(result.findings.map(\.rule) == ["L1"])
+    }
+
     @Test("Text from react-native is not SwiftUI's Text, and a file without @expo/ui/swift-ui is not linted")
     func onlyExpoViews() throws {
         let rn = """
@@ -207,6 +219,41 @@ struct ExpoFrontEndTests {
             .replacingOccurrences(of: "modifiers.push(onTapGesture(onPress))", with: "modifiers.push(contentShape(shapes.rectangle()), onTapGesture(onPress))")
         #expect(text == expected)
         #expect(try lintTSX(text).findings.isEmpty)
+    }
+
+    @Test("--fix keeps the layout: a gesture on its own line gets the shape on a line of its own; a shape pushed alone after the gesture moves with its line")
+    func fixKeepsLayout() throws {
+        let multiline = Self.row("", modifiers: "[\n      padding({ all: 8 }),\n      onTapGesture(open),\n    ]")
+        let fixed = try lintTSX(multiline, fix: true)
+        #expect(fixed.result.fixed == 1 && fixed.findings.isEmpty)
+        #expect(fixed.text.contains("      padding({ all: 8 }),\n      contentShape(shapes.rectangle()),\n      onTapGesture(open),\n"))
+        let pushed = Self.row("  const modifiers = []\n  modifiers.push(onTapGesture(open))\n  modifiers.push(contentShape(shapes.rectangle()))")
+        let moved = try lintTSX(pushed, fix: true)
+        #expect(moved.result.fixed == 1 && moved.findings.isEmpty)
+        #expect(moved.text == pushed.replacingOccurrences(
+            of: "  modifiers.push(onTapGesture(open))\n  modifiers.push(contentShape(shapes.rectangle()))\n",
+            with: "  modifiers.push(contentShape(shapes.rectangle()), onTapGesture(open))\n"))
+    }
+
+    @Test("// replay-lint:disable L1 silences a TSX finding at the end of its line or alone on the line before, {/* … */} in JSX too")
+    func suppression() throws {
+        let endOfLine = Self.flowMeter.replacingOccurrences(of: "// only the label and the chevron respond", with: "// replay-lint:disable L1")
+        #expect(try lintTSX(endOfLine).findings.isEmpty)
+        let above = Self.row("", modifiers: "[onTapGesture(open)]").replacingOccurrences(of: "    <HStack", with: "    // replay-lint:disable L1\n    <HStack")
+        #expect(try lintTSX(above).findings.isEmpty)
+        func hosted(_ comment: String) -> String {
+            Self.imports + """
+                export const Row = ({ open }: { open: () => void }) => (
+                  <Host>
+                    \(comment)
+                    <HStack modifiers={[onTapGesture(open)]}><Text>A</Text><Spacer /></HStack>
+                  </Host>
+                );
+
+                """
+        }
+        #expect(try lintTSX(hosted("{/* replay-lint:disable L1 */}")).findings.isEmpty)
+        #expect(try lintTSX(hosted("{/* replay-lint:disable L2 */}")).findings.map(\.rule) == ["L1"])
     }
 
     @Test("--fix moves a contentShape written after the gesture to before it; an aliased gesture import gets the names added beside it")

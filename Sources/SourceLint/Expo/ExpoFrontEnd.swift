@@ -81,14 +81,18 @@ struct ExpoFile {
             }
         }
         guard inserts.count == 1, let (target, text) = inserts.first else { return [] }
+        // After the inserted call: `, ` inline, or a line break and the gesture's indentation when it starts its line.
+        let lineStart = source.utf16.prefix(target.start).lastIndex(of: 10).map { source.utf16.distance(from: source.utf16.startIndex, to: $0) + 1 } ?? 0
+        let indent = String(source.utf16.dropFirst(lineStart).prefix(target.start - lineStart)) ?? ""
+        let separator = !indent.isEmpty && indent.allSatisfy({ $0 == " " || $0 == "\t" }) ? ",\n" + indent : ", "
         var out: [SourceEdit] = []
         if let moved, let cut = moved.cut {
             let call = String(source.utf16.dropFirst(moved.start).prefix(moved.end - moved.start)) ?? ""
             out.append(edit(cut, ""))
-            out.append(edit(target.start..<target.start, call + ", "))
+            out.append(edit(target.start..<target.start, call + separator))
         } else if text.contains("contentShape(Rectangle())") {
             let shape = modifierNames["contentShape"] ?? "contentShape", shapes = modifierNames["shapes"] ?? "shapes"
-            out.append(edit(target.start..<target.start, "\(shape)(\(shapes).rectangle()), "))
+            out.append(edit(target.start..<target.start, "\(shape)(\(shapes).rectangle())" + separator))
             let missing = ["contentShape", "shapes"].filter { modifierNames[$0] == nil }
             if !missing.isEmpty {
                 if let after = modifiersImportEnd {
@@ -114,7 +118,7 @@ struct ExpoFile {
     }
 
     /// 1-based line, UTF-8 column and UTF-16 column of a UTF-16 offset in the TSX.
-    private func location(_ utf16: Int) -> (line: Int, column: Int, utf16Column: Int) {
+    func location(_ utf16: Int) -> (line: Int, column: Int, utf16Column: Int) {
         let prefix = source.utf16.prefix(min(utf16, source.utf16.count))
         let line = 1 + prefix.lazy.filter { $0 == 10 }.count
         let lineStart = prefix.lastIndex(of: 10).map { prefix.index(after: $0) } ?? prefix.startIndex
@@ -189,7 +193,14 @@ public enum ExpoFrontEnd {
                 if case .string(let message)? = json["error"] {
                     loaded.warnings.append(LintWarning(file: file, line: 1, message: "the TSX reader failed: \(message); replay lint skipped this file"))
                 } else if json["expo"] == .bool(true) {
-                    loaded.files.append(ExpoFile(file: file, source: text, tree: json))
+                    let expo = ExpoFile(file: file, source: text, tree: json)
+                    loaded.files.append(expo)
+                    if let at = json["syntaxError"]?["pos"].int {
+                        let place = expo.location(at)
+                        loaded.warnings.append(LintWarning(
+                            file: file, line: place.line, column: place.column,
+                            message: "not valid TSX from here (\(json["syntaxError"]?["message"].text ?? "a syntax error")); replay lint read what TypeScript's parser recovered, so its findings may be incomplete"))
+                    }
                 }
             }
         }

@@ -92,6 +92,14 @@ function tree(file) {
     if (list) {
       const i = list.indexOf(e);
       at.cut = i + 1 < list.length ? [pos(e), pos(list[i + 1])] : i > 0 ? [list[i - 1].end, e.end] : [pos(e), e.end];
+      // The only argument of `x.push(…)`, a statement of its own line: the line goes.
+      const call = e.parent, statement = call && call.parent;
+      if (list.length === 1 && ts.isCallExpression(call) && statement && ts.isExpressionStatement(statement)) {
+        const from = text.lastIndexOf('\n', pos(statement) - 1) + 1;
+        let to = text.indexOf('\n', statement.end);
+        to = to < 0 ? text.length : to + 1;
+        if (text.slice(from, pos(statement)).trim() === '' && text.slice(statement.end, to).trim() === '') at.cut = [from, to];
+      }
       at.fixable = true;
     }
     if (ts.isCallExpression(e) && ts.isIdentifier(e.expression) && mods.has(e.expression.text)) {
@@ -294,7 +302,9 @@ function tree(file) {
     }
     ts.forEachChild(n, walk);
   })(sf);
-  return { file, expo: true, components, imports: { views: Object.fromEntries(views), modifiers: Object.fromEntries(mods), modifiersImport: modsImport, lastImportEnd } };
+  const problem = (sf.parseDiagnostics || [])[0];
+  const syntaxError = problem ? { pos: problem.start, message: ts.flattenDiagnosticMessageText(problem.messageText, ' ') } : null;
+  return { file, expo: true, syntaxError, components, imports: { views: Object.fromEntries(views), modifiers: Object.fromEntries(mods), modifiersImport: modsImport, lastImportEnd } };
 }
 
 const out = { typescript: ts.version, files: [] };
