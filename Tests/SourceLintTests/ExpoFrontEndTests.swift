@@ -235,6 +235,62 @@ struct ExpoFrontEndTests {
             with: "  modifiers.push(contentShape(shapes.rectangle()), onTapGesture(open))\n"))
     }
 
+    @Test("--fix on a plain Button's hollow label gives the label modifiers={[contentShape(shapes.rectangle())]} (foam's fix, #827) and imports one name a line")
+    func fixButtonLabel() throws {
+        let code = """
+            import { Button, HStack, Text, Spacer } from '@expo/ui/swift-ui';
+            import {
+              buttonStyle,
+            } from '@expo/ui/swift-ui/modifiers';
+
+            export function Row({ open }: { open: () => void }) {
+              return (
+                <Button onPress={open} modifiers={[buttonStyle('plain')]}>
+                  <HStack>
+                    <Text>Units</Text>
+                    <Spacer />
+                  </HStack>
+                </Button>
+              )
+            }
+
+            """
+        let fixed = try lintTSX(code, fix: true)
+        #expect(fixed.result.fixed == 1 && fixed.findings.isEmpty)
+        #expect(fixed.text == code
+            .replacingOccurrences(of: "  buttonStyle,\n", with: "  buttonStyle,\n  contentShape,\n  shapes,\n")
+            .replacingOccurrences(of: "      <HStack>", with: "      <HStack modifiers={[contentShape(shapes.rectangle())]}>"))
+    }
+
+    @Test("--fix on L8 gives each Button of the List row buttonStyle('borderless'): appended to its array, or a new modifiers prop")
+    func fixRowButtons() throws {
+        let code = """
+            import { Host, List, HStack, Button, Text } from '@expo/ui/swift-ui';
+
+            export function Rows({ edit, remove }: { edit: () => void, remove: () => void }) {
+              return (
+                <Host>
+                  <List>
+                    <HStack>
+                      <Text>Flow meter</Text>
+                      <Button onPress={edit}>Edit</Button>
+                      <Button onPress={remove} modifiers={[]}>Delete</Button>
+                    </HStack>
+                  </List>
+                </Host>
+              )
+            }
+
+            """
+        #expect(try lintTSX(code).findings.map(\.rule) == ["L8"])
+        let fixed = try lintTSX(code, fix: true)
+        #expect(fixed.result.fixed == 1 && fixed.findings.isEmpty)
+        #expect(fixed.text == code
+            .replacingOccurrences(of: "from '@expo/ui/swift-ui';\n", with: "from '@expo/ui/swift-ui';\nimport { buttonStyle } from '@expo/ui/swift-ui/modifiers';\n")
+            .replacingOccurrences(of: "<Button onPress={edit}>", with: "<Button modifiers={[buttonStyle('borderless')]} onPress={edit}>")
+            .replacingOccurrences(of: "modifiers={[]}", with: "modifiers={[buttonStyle('borderless')]}"))
+    }
+
     @Test("// replay-lint:disable L1 silences a TSX finding at the end of its line or alone on the line before, {/* … */} in JSX too")
     func suppression() throws {
         let endOfLine = Self.flowMeter.replacingOccurrences(of: "// only the label and the chevron respond", with: "// replay-lint:disable L1")

@@ -61,51 +61,73 @@ struct ExpoFile {
     }
 
     /// The Swift fix as TSX edits: `contentShape(shapes.rectangle())` inserted before
-    /// the gesture in its array (and imported when it is not), or the misplaced
-    /// `contentShape(…)` moved there. None when the gesture is not written in an
-    /// array or a `push` (a conditional element, a helper's result).
+    /// the gesture in its array, or the misplaced `contentShape(…)` moved there (L1,
+    /// L2); `contentShape(shapes.rectangle())` appended to a Button's label or
+    /// `buttonStyle('borderless')` to each Button of a row (L1, L8), in its
+    /// `modifiers` array or as a new `modifiers` prop; the names imported when the
+    /// file lacks them. None when a place is not written as an array literal or a
+    /// `push` (a conditional element, a helper's result, a variable).
     func edits(for f: LintFinding) -> [SourceEdit] {
         guard !f.edits.isEmpty else { return [] }
-        var inserts: [(at: ExpoModifier, text: String)] = []
+        var out: [SourceEdit] = []
+        var names: [String] = []
         var moved: ExpoModifier?
-        for e in f.edits {
+        for e in f.edits where !e.range.isEmpty {
             let lower = e.range.lowerBound.utf8Offset, upper = e.range.upperBound.utf8Offset
-            if lower == upper {
-                guard let target = swift.modifiers.first(where: { $0.swift.lowerBound == lower })?.call, target.editable else { return [] }
-                inserts.append((target, e.replacement))
+            guard e.replacement.isEmpty, moved == nil,
+                  let gone = swift.modifiers.first(where: { $0.swift.lowerBound >= lower && $0.swift.upperBound <= upper })?.call,
+                  gone.editable, let cut = gone.cut else { return [] }
+            moved = gone
+            out.append(edit(cut, ""))
+        }
+        for e in f.edits where e.range.isEmpty {
+            let at = e.range.lowerBound.utf8Offset
+            let call: String
+            if let moved {
+                call = String(source.utf16.dropFirst(moved.start).prefix(moved.end - moved.start)) ?? ""
+            } else if e.replacement.contains("contentShape(Rectangle())") {
+                call = "\(modifierNames["contentShape"] ?? "contentShape")(\(modifierNames["shapes"] ?? "shapes").rectangle())"
+                names += ["contentShape", "shapes"]
+            } else if e.replacement.contains("buttonStyle(.borderless)") {
+                call = "\(modifierNames["buttonStyle"] ?? "buttonStyle")('borderless')"
+                names += ["buttonStyle"]
             } else {
-                guard e.replacement.isEmpty,
-                      let gone = swift.modifiers.first(where: { $0.swift.lowerBound >= lower && $0.swift.upperBound <= upper })?.call,
-                      gone.editable, gone.cut != nil else { return [] }
-                moved = gone
+                return []
+            }
+            if let target = swift.modifiers.first(where: { $0.swift.lowerBound == at })?.call {
+                guard target.editable else { return [] }
+                out.append(edit(target.start..<target.start, call + separator(before: target.start)))
+            } else if let element = swift.elements.first(where: { $0.swiftEnd == at }), let append = element.append {
+                out.append(edit(append.at..<append.at, append.text(call)))
+            } else {
+                return []
             }
         }
-        guard inserts.count == 1, let (target, text) = inserts.first else { return [] }
-        // After the inserted call: `, ` inline, or a line break and the gesture's indentation when it starts its line.
-        let lineStart = source.utf16.prefix(target.start).lastIndex(of: 10).map { source.utf16.distance(from: source.utf16.startIndex, to: $0) + 1 } ?? 0
-        let indent = String(source.utf16.dropFirst(lineStart).prefix(target.start - lineStart)) ?? ""
-        let separator = !indent.isEmpty && indent.allSatisfy({ $0 == " " || $0 == "\t" }) ? ",\n" + indent : ", "
-        var out: [SourceEdit] = []
-        if let moved, let cut = moved.cut {
-            let call = String(source.utf16.dropFirst(moved.start).prefix(moved.end - moved.start)) ?? ""
-            out.append(edit(cut, ""))
-            out.append(edit(target.start..<target.start, call + separator))
-        } else if text.contains("contentShape(Rectangle())") {
-            let shape = modifierNames["contentShape"] ?? "contentShape", shapes = modifierNames["shapes"] ?? "shapes"
-            out.append(edit(target.start..<target.start, "\(shape)(\(shapes).rectangle())" + separator))
-            let missing = ["contentShape", "shapes"].filter { modifierNames[$0] == nil }
-            if !missing.isEmpty {
-                if let after = modifiersImportEnd {
-                    out.append(edit(after..<after, ", " + missing.joined(separator: ", ")))
-                } else {
-                    let semicolon = source.contains("';\n") || source.contains("\";\n") ? ";" : ""
-                    out.append(edit(lastImportEnd..<lastImportEnd, "\nimport { \(missing.joined(separator: ", ")) } from '@expo/ui/swift-ui/modifiers'\(semicolon)"))
-                }
+        var missing: [String] = []
+        for name in names where modifierNames[name] == nil && !missing.contains(name) { missing.append(name) }
+        if !missing.isEmpty {
+            if let after = modifiersImportEnd {
+                // One name a line when the import lists one a line.
+                let lineStart = source.utf16.prefix(after).lastIndex(of: 10).map { source.utf16.distance(from: source.utf16.startIndex, to: $0) + 1 } ?? 0
+                let line = String(source.utf16.dropFirst(lineStart).prefix(after - lineStart)) ?? ""
+                let indent = String(line.prefix { $0 == " " || $0 == "\t" })
+                let ownLine = !indent.isEmpty && !line.contains("{")
+                let comma = ownLine ? ",\n" + indent : ", "
+                out.append(edit(after..<after, comma + missing.joined(separator: comma)))
+            } else {
+                let semicolon = source.contains("';\n") || source.contains("\";\n") ? ";" : ""
+                out.append(edit(lastImportEnd..<lastImportEnd, "\nimport { \(missing.joined(separator: ", ")) } from '@expo/ui/swift-ui/modifiers'\(semicolon)"))
             }
-        } else {
-            return []
         }
         return out
+    }
+
+    /// After a call inserted before an item: `, ` inline, or a line break and the
+    /// item's indentation when the item starts its line.
+    private func separator(before start: Int) -> String {
+        let lineStart = source.utf16.prefix(start).lastIndex(of: 10).map { source.utf16.distance(from: source.utf16.startIndex, to: $0) + 1 } ?? 0
+        let indent = String(source.utf16.dropFirst(lineStart).prefix(start - lineStart)) ?? ""
+        return !indent.isEmpty && indent.allSatisfy({ $0 == " " || $0 == "\t" }) ? ",\n" + indent : ", "
     }
 
     private func edit(_ utf16: Range<Int>, _ text: String) -> SourceEdit {
@@ -238,7 +260,7 @@ public enum ExpoFrontEnd {
     /// The fixable findings of one TSX file applied to its text; the import the
     /// fixes need is written once, after them (it precedes every other edit, at the imports).
     static func apply(_ findings: [LintFinding], to source: String) -> (text: String, fixed: Int) {
-        let fixable = findings.filter { $0.fixable && ["L1", "L2"].contains($0.rule) }
+        let fixable = findings.filter { $0.fixable && ["L1", "L2", "L8"].contains($0.rule) }
         let groups = fixable.map { $0.edits.filter { !isImport($0) } }.filter { !$0.isEmpty }
         let (text, fixed) = SourceFiles.apply(groups, to: source)
         guard fixed > 0 else { return (source, 0) }

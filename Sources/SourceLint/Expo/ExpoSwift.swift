@@ -20,6 +20,32 @@ struct ExpoModifier: Sendable, Equatable {
     }
 }
 
+/// Where `--fix` appends a modifier to an element in the TSX: after the last item
+/// of its `modifiers={[…]}` array, or as a new `modifiers` prop after its tag name.
+/// Nil for an element whose modifiers are a variable or an expression.
+struct ExpoAppend: Sendable, Equatable {
+    /// UTF-16 offset to insert at.
+    let at: Int
+    /// Written before the call: `, ` after an item, nothing in an empty array; nil for a new prop.
+    let lead: String?
+
+    init?(_ n: JSONValue) {
+        if let m = n["modifiers"], m != .null {
+            guard let at = m["append"]?["at"].int else { return nil }
+            self.at = at
+            lead = m["append"]?["lead"].text ?? ""
+        } else if let tag = n["tagEnd"].int, n["spread"] != .bool(true) {
+            at = tag
+            lead = nil
+        } else {
+            return nil
+        }
+    }
+
+    /// The text that appends `call`.
+    func text(_ call: String) -> String { lead.map { $0 + call } ?? " modifiers={[\(call)]}" }
+}
+
 /// A TSX file's `@expo/ui/swift-ui` views written as the SwiftUI they render, so
 /// SourceLint's evaluation reads them as it reads Swift (docs/lint.md, "Expo",
 /// has the table of names). Each element and modifier keeps the TSX offset it
@@ -31,6 +57,8 @@ struct ExpoSwift {
     private(set) var marks: [(swift: Int, tsx: Int)] = []
     /// The modifiers written: their range in `text` (from the period) and the TSX call.
     private(set) var modifiers: [(swift: Range<Int>, call: ExpoModifier)] = []
+    /// Where each element written ends in `text` (after its modifiers), and how `--fix` appends a modifier to it in the TSX.
+    private(set) var elements: [(swiftEnd: Int, append: ExpoAppend?)] = []
 
     /// The prefix the synthesized types carry, so `Text` from react-native is never SwiftUI's Text.
     static let prefix = "TSX_"
@@ -199,6 +227,7 @@ struct ExpoSwift {
             }
         }
         for m in modifiers { modifier(ExpoModifier(m), args: m["args"], indent: indent) }
+        elements.append((text.utf8.count, ExpoAppend(n)))
         emit("\n")
     }
 

@@ -227,7 +227,14 @@ function tree(file) {
       const key = a.name.text;
       const init = a.initializer;
       const expr = !init ? ts.factory.createTrue() : ts.isJsxExpression(init) ? init.expression : init;
-      if (key === 'modifiers') modifiers = { at: pos(a), variants: expr ? variants(expr) : [[]] };
+      if (key === 'modifiers') {
+        modifiers = { at: pos(a), variants: expr ? variants(expr) : [[]] };
+        // Where --fix appends a modifier (outermost): after the last item of a literal array.
+        if (expr && ts.isArrayLiteralExpression(expr)) {
+          const last = expr.elements[expr.elements.length - 1];
+          modifiers.append = last ? { at: last.end, lead: ', ' } : { at: pos(expr) + 1, lead: '' };
+        }
+      }
       else props[key] = init && ts.isStringLiteral(init) ? { t: 'str', v: init.text } : !init ? { t: 'bool', v: true } : value(expr);
     }
     return { props, modifiers, spread };
@@ -250,7 +257,7 @@ function tree(file) {
       const children = ts.isJsxElement(e) ? e.children.flatMap(nodes) : [];
       if (props.children && props.children.t === 'view') children.push(...props.children.nodes);
       const view = member || views.get(local);
-      return [{ k: view ? 'view' : 'custom', name: view || local, pos: pos(opening.tagName), props, modifiers, spread, children }];
+      return [{ k: view ? 'view' : 'custom', name: view || local, pos: pos(opening.tagName), tagEnd: opening.tagName.end, props, modifiers, spread, children }];
     }
     if (ts.isConditionalExpression(e)) return [{ k: 'if', then: nodes(e.whenTrue), else: nodes(e.whenFalse) }];
     if (ts.isBinaryExpression(e) && [ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.QuestionQuestionToken].includes(e.operatorToken.kind)) {
