@@ -199,6 +199,20 @@ struct ExpoFrontEndTests {
         #expect(result.findings.map(\.rule) == ["L1"])
     }
 
+    @Test("A file with a byte-order mark: the finding's column is where it is, and --fix keeps the mark")
+    func byteOrderMark() throws {
+        let dir = TemporaryFolder("expo")
+        let path = dir.file("Row.tsx", "")
+        try Data([0xEF, 0xBB, 0xBF] + Array(Self.flowMeter.utf8)).write(to: URL(fileURLWithPath: path))
+        let at = place(of: "onTapGesture(onPress)", in: Self.flowMeter)
+        let found = try LintRun().run([path]).findings
+        #expect(found.map(\.rule) == ["L1"] && found.first?.line == at.line && found.first?.column == at.column)
+        #expect(try LintRun().run([path], fix: true).findings.isEmpty)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(String(decoding: bytes.dropFirst(3), as: UTF8.self).contains("modifiers.push(contentShape(shapes.rectangle()), onTapGesture(onPress))"))
+    }
+
     @Test("Text from react-native is not SwiftUI's Text, and a file without @expo/ui/swift-ui is not linted")
     func onlyExpoViews() throws {
         let rn = """

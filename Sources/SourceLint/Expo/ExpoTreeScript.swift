@@ -18,7 +18,8 @@ const UI = '@expo/ui/swift-ui', MODS = '@expo/ui/swift-ui/modifiers';
 const MAX_VARIANTS = 16;
 
 function tree(file) {
-  const text = fs.readFileSync(file, 'utf8');
+  let text = fs.readFileSync(file, 'utf8');
+  if (text.charCodeAt(0) === 0xFEFF) text = text.slice(1);   // offsets count from after a byte-order mark, as replay lint reads the text
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.jsx') ? ts.ScriptKind.JSX
     : file.endsWith('.js') ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
