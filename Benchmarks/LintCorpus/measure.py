@@ -25,7 +25,8 @@ def table(name, corpus='.'):
         return list(csv.DictReader((l for l in f if not l.startswith('#')), delimiter='\t'))
 
 def git_dir(repos, repo):
-    owner, name = repo.split('/', 1)
+    # OWNER/NAME@COMMIT names one snapshot of a repository measured at several commits (the Expo corpus).
+    owner, name = repo.split('@', 1)[0].split('/', 1)
     for candidate in (f'{owner}+{name}/repo', f'{owner}+{name}', f'{owner}/{name}', name):
         path = os.path.join(repos, candidate)
         if os.path.isdir(path):
@@ -38,7 +39,7 @@ def main():
     ap.add_argument('--repos', required=True, help='folder holding the repositories (OWNER+NAME or OWNER/NAME)')
     ap.add_argument('--keep', help='copy the corpus here instead of a temporary folder')
     ap.add_argument('--print-findings', action='store_true', help='print every finding with its judgment')
-    ap.add_argument('--corpus', default='.', help='the folder beside this script with manifest.tsv, findings.tsv, traps.tsv (heldout: the corpus not tuned on)')
+    ap.add_argument('--corpus', default='.', help='the folder beside this script with manifest.tsv, findings.tsv, traps.tsv (heldout: the corpus not tuned on; expo: TSX of @expo/ui/swift-ui)')
     args = ap.parse_args()
 
     manifest = table('manifest.tsv', args.corpus)

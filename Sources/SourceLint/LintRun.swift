@@ -26,6 +26,10 @@ public struct LintResult: Sendable {
     /// With `fix`: findings fixed, and in how many files.
     public var fixed = 0
     public var fixedFiles = 0
+    /// TSX files that import `@expo/ui/swift-ui` but could not be read (no Node or
+    /// TypeScript here), and why: listed once, never a finding (docs/lint.md, "Expo").
+    public var skipped: [String] = []
+    public var skippedReason: String?
 }
 
 /// One run of the linter over files and folders: every file is read and
@@ -53,8 +57,9 @@ public struct LintRun: Sendable {
         for file in result.files {
             let mine = result.findings.filter { $0.file == file }
             guard mine.contains(where: \.fixable), let source = try? SourceFiles.read(file) else { continue }
-            let tree = SourceFiles.parseTree(source)
-            let (text, count) = SourceFiles.apply(mine, to: source, tree: tree)
+            let (text, count) = ExpoFrontEnd.reads(file)
+                ? ExpoFrontEnd.apply(mine, to: source)
+                : SourceFiles.apply(mine, to: source, tree: SourceFiles.parseTree(source))
             guard count > 0 else { continue }
             try SourceFiles.write(text, to: file)
             fixed += count
@@ -71,14 +76,21 @@ public struct LintRun: Sendable {
         let file: String
         let tree: SourceFileSyntax
         let configuration: LintConfiguration
+        /// A TSX file: `tree` is the SwiftUI its views stand for.
+        var expo: ExpoFile? = nil
     }
 
     func lint(_ paths: [String]) throws -> LintResult {
         var result = LintResult()
         var parsed: [Parsed] = []
+        var scripts: [(file: String, configuration: LintConfiguration)] = []
         for file in try SourceFiles.collect(paths) {
             let configuration = try finder.configuration(for: file)
             if configuration.excludes(file) { continue }
+            if ExpoFrontEnd.reads(file) {
+                scripts.append((file, configuration))
+                continue
+            }
             result.files.append(file)
             do {
                 let tree = try SourceFiles.parse(try SourceFiles.read(file), file: file)
@@ -92,6 +104,17 @@ public struct LintRun: Sendable {
             } catch let error as LintInputError {
                 result.warnings.append(LintWarning(file: file, line: error.line ?? 1, message: "\(error.message); replay lint skipped this file"))
             }
+        }
+        if !scripts.isEmpty {
+            let loaded = ExpoFrontEnd.load(scripts.map(\.file))
+            let configurations = Dictionary(scripts.map { ($0.file, $0.configuration) }, uniquingKeysWith: { a, _ in a })
+            for f in loaded.files {
+                result.files.append(f.file)
+                parsed.append(Parsed(file: f.file, tree: f.tree, configuration: configurations[f.file] ?? LintConfiguration(), expo: f))
+            }
+            result.warnings += loaded.warnings
+            result.skipped = loaded.skipped
+            result.skippedReason = loaded.reason
         }
         var index = ViewIndex()
         for p in parsed { index.add(p.tree, file: p.file) }
@@ -115,7 +138,8 @@ public struct LintRun: Sendable {
             }
             let linter = Linter(disabled: disabled.union(p.configuration.disabledRules))
             let context = LintContext(evaluator: evaluator, file: p.tree, declaredIOSOnly: told.map { Set($0.targets.keys) == ["iOS"] } ?? false)
-            result.findings += linter.lint(tree: p.tree, file: p.file, context: context, severities: p.configuration.severities)
+            let found = linter.lint(tree: p.tree, file: p.file, context: context, severities: p.configuration.severities)
+            result.findings += p.expo.map { ExpoFrontEnd.translate(found, of: $0) } ?? found
         }
         return result
     }

@@ -18,9 +18,10 @@ public struct LintInputError: LocatedError {
 
 /// Finding, reading and fixing the Swift files named on the command line.
 public enum SourceFiles {
-    /// The `.swift` files named or found under the folders named, sorted, each once.
-    /// Hidden folders (`.build`, `.git`) are not entered.
-    /// - Throws: `LintInputError` for a missing path or a named file that is not `.swift`.
+    /// The `.swift` files, and the TSX/JSX/TypeScript files the Expo front end reads
+    /// (`ExpoFrontEnd.extensions`), named or found under the folders named, sorted, each
+    /// once. Hidden folders (`.build`, `.git`) and `node_modules` are not entered.
+    /// - Throws: `LintInputError` for a missing path or a named file of another kind.
     public static func collect(_ paths: [String]) throws -> [String] {
         var files: [String] = []
         var seen = Set<String>()
@@ -30,7 +31,9 @@ public enum SourceFiles {
                 throw LintInputError("\(path): no such file or folder")
             }
             if !isDir.boolValue {
-                guard path.hasSuffix(".swift") else { throw LintInputError("\(path): not a Swift file (.swift)") }
+                guard path.hasSuffix(".swift") || ExpoFrontEnd.reads(path) else {
+                    throw LintInputError("\(path): not a Swift file (.swift), nor TSX, JSX or TypeScript (.tsx, .jsx, .ts, .js)")
+                }
                 if seen.insert(path).inserted { files.append(path) }
                 continue
             }
@@ -40,7 +43,9 @@ public enum SourceFiles {
                 throw LintInputError("\(path): cannot read the folder")
             }
             var found: [String] = []
-            for case let url as URL in walker where url.pathExtension == "swift" {
+            for case let url as URL in walker {
+                if url.lastPathComponent == "node_modules" { walker.skipDescendants(); continue }
+                guard url.pathExtension == "swift" || ExpoFrontEnd.reads(url.path) else { continue }
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let rel = url.path.hasPrefix(root.path + "/") ? String(url.path.dropFirst(root.path.count + 1)) : url.lastPathComponent
                 found.append(path.hasSuffix("/") ? path + rel : path + "/" + rel)
@@ -192,15 +197,20 @@ public enum SourceFiles {
     static func apply(_ findings: [LintFinding], to source: String, tree: SourceFileSyntax) -> (text: String, fixed: Int) {
         let fixable = findings.filter { $0.fixable && ["L1", "L2", "L8"].contains($0.rule) }
         guard !fixable.isEmpty, tree.description == source else { return (source, 0) }
+        return apply(fixable.map(\.edits), to: source)
+    }
+
+    /// Applies groups of edits (one group a finding's) to a text, all of a group or none.
+    static func apply(_ groups: [[SourceEdit]], to source: String) -> (text: String, fixed: Int) {
         // From the end backwards, so each edit's offsets still hold. A finding's edits are applied
         // all or none: one whose edit overlaps an edit already applied (a chain inside the
         // argument of a misplaced shape another finding removes) stays unfixed for the next run.
         var bytes = Array(source.utf8)
         var limit: Int?  // where the last edit applied begins: nothing after it may change, nothing be inserted at it
         var fixed = 0
-        func start(_ f: LintFinding) -> Int { f.edits.map(\.range.lowerBound.utf8Offset).max() ?? -1 }
-        for finding in fixable.sorted(by: { start($0) > start($1) }) {
-            let edits = finding.edits.sorted { $0.range.lowerBound > $1.range.lowerBound }
+        func start(_ edits: [SourceEdit]) -> Int { edits.map(\.range.lowerBound.utf8Offset).max() ?? -1 }
+        for group in groups.sorted(by: { start($0) > start($1) }) {
+            let edits = group.sorted { $0.range.lowerBound > $1.range.lowerBound }
             var bound = limit
             let fits = !edits.isEmpty && edits.allSatisfy { edit in
                 let (lower, upper) = (edit.range.lowerBound.utf8Offset, edit.range.upperBound.utf8Offset)

@@ -5,7 +5,7 @@ import SourceLint
 /// executables: runs the linter and renders its result, so each command line
 /// only parses its arguments and prints.
 public struct LintInvocation: Sendable {
-    public enum Format: String, Sendable, CaseIterable { case text, json, sarif }
+    public enum Format: String, Sendable, CaseIterable { case text, json, sarif, eslint }
 
     /// When the exit status is 1: on any finding (the default), only on a
     /// finding of severity error (a build plugin: warnings do not fail the build), or never.
@@ -39,7 +39,11 @@ public struct LintInvocation: Sendable {
             try LintRun(disabled: disabled, configuration: configuration).run(paths, fix: fix)
         }
         var notes: [String] = []
-        if result.files.isEmpty { notes.append("replay lint: no .swift files in \(paths.joined(separator: ", "))") }
+        if result.files.isEmpty && result.skipped.isEmpty { notes.append("replay lint: no .swift files in \(paths.joined(separator: ", "))") }
+        if !result.skipped.isEmpty {
+            let n = result.skipped.count
+            notes.append("replay lint: skipped \(n) file\(n == 1 ? "" : "s") that use @expo/ui/swift-ui: \(result.skippedReason ?? "cannot read TSX here"): \(result.skipped.joined(separator: ", "))")
+        }
         if fix {
             notes.append("replay lint: fixed \(result.fixed) finding\(result.fixed == 1 ? "" : "s") in \(result.fixedFiles) file\(result.fixedFiles == 1 ? "" : "s")")
         }
@@ -52,6 +56,8 @@ public struct LintInvocation: Sendable {
         case .sarif:
             let rules = Linter(disabled: disabled).rules
             stdout = LintSARIFReport.json(findings, root: FileManager.default.currentDirectoryPath, rules: rules, warnings: result.warnings)
+        case .eslint:
+            stdout = LintESLintReport.json(findings, files: result.files, warnings: result.warnings)
         case .text:
             stdout = LintTextReport.render(findings)
             if !findings.isEmpty {

@@ -4,9 +4,11 @@ import SourceLint
 
 /// The options of `replay lint` and of `replay-lint` (the plugins' executable), declared once.
 public struct LintOptions: ParsableArguments {
-    @Argument(help: "Swift files and folders.") public var paths: [String] = []
+    @Argument(help: "Swift files and folders (and .tsx, .jsx, .ts files that use @expo/ui/swift-ui).") public var paths: [String] = []
     @Flag(help: "Print JSON and nothing else on stdout.") public var json = false
     @Flag(help: "Print SARIF 2.1.0 (for code scanning) and nothing else on stdout.") public var sarif = false
+    @Flag(help: "Print the JSON ESLint's json formatter prints (for tools that read ESLint results) and nothing else on stdout.")
+    public var eslint = false
     @Option(help: ArgumentHelp("Rules to leave out, comma-separated.", valueName: "L1,…")) public var disable: String?
     @Flag(help: "Rewrite the files: apply L1's, L2's and L8's fixes (write or move .contentShape, give a row's Buttons .buttonStyle(.borderless)), then report what is left.")
     public var fix = false
@@ -23,7 +25,7 @@ public struct LintOptions: ParsableArguments {
 
     public func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("name at least one Swift file or folder") }
-        if json && sarif { throw ValidationError("--json and --sarif cannot be used together") }
+        if [json, sarif, eslint].filter({ $0 }).count > 1 { throw ValidationError("--json, --sarif and --eslint cannot be used together") }
         let unknown = disabled.subtracting(LintRules.ids)
         if !unknown.isEmpty {
             throw ValidationError("--disable: unknown rule \(unknown.sorted().joined(separator: ", ")); the rules are \(LintRules.ids.joined(separator: ", "))")
@@ -32,7 +34,7 @@ public struct LintOptions: ParsableArguments {
 
     public var invocation: LintInvocation {
         var i = LintInvocation(paths: paths)
-        i.format = json ? .json : sarif ? .sarif : .text
+        i.format = json ? .json : sarif ? .sarif : eslint ? .eslint : .text
         i.disabled = disabled
         i.fix = fix
         i.configPath = config

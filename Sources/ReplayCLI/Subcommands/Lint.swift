@@ -12,6 +12,9 @@ struct Lint: ParsableCommand {
         path:line:column: error|warning: message; fix: … [L1], as Xcode and swift build show findings.
         Exit status: 0 nothing found, 1 findings (see --fail-on), 2 a path or configuration cannot be used, 64 usage. \
         A Swift file that cannot be read is a warning on stderr; the run goes on.
+        React Native: .tsx, .jsx and .ts files that import @expo/ui/swift-ui are read with TypeScript's compiler \
+        (the project's node_modules, then the system's; run by node) and linted by the same rules; without node \
+        or TypeScript they are listed once on stderr as skipped. --eslint prints ESLint's json formatter's shape.
         Silence one finding with // replay-lint:disable L2 on the line before or at the end of the line. \
         A .replay-lint.yml found walking up from each file sets disabled_rules, severity, excluded, filling_views.
 
@@ -21,6 +24,7 @@ struct Lint: ParsableCommand {
         Examples:
           replay lint Traces/source
           replay lint Traces/source --sarif > lint.sarif
+          replay lint app components --eslint > replay-lint.eslint.json
           replay lint Traces/source/SettingsRow.swift --disable L4,L5 --json
           cp -r Traces/source /tmp/rows && replay lint /tmp/rows --fix
         """)
