@@ -31,7 +31,7 @@ public struct HitExample: Sendable {
 
 /// A hit-testing rule (S1–S21, U1–U13): one file each under Rules/, named
 /// `<ID><Name>.swift`, holding its description beside the code that applies it.
-public protocol HitTestingRule: DescribedRule where Example == HitExample {}
+public protocol HitTestingRule: DescribedRule, Sendable where Example == HitExample {}
 
 /// Every hit-testing rule, in order.
 public enum HitTestingRules {

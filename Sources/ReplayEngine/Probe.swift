@@ -1,5 +1,4 @@
 import HitTesting
-import ReplayEngine
 import TapJSON
 import TapModel
 
