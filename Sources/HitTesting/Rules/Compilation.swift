@@ -19,7 +19,6 @@ struct Compilation {
     var gateShape: [Int32]
     var baseShape: [Int32]
     var gateAncestor: [Int32]
-    var hosting: [Bool]
     var shapes: [HitShape] = []
     var shapeOwner: [Int32] = []
     var handlers: [[Handler]]
@@ -47,7 +46,6 @@ struct Compilation {
         gateShape = [Int32](repeating: -1, count: n)
         baseShape = [Int32](repeating: -1, count: n)
         gateAncestor = [Int32](repeating: -1, count: n)
-        hosting = [Bool](repeating: false, count: n)
         handlers = [[Handler]](repeating: [], count: n)
         disabledAbove = [Bool](repeating: false, count: n)
         maskedAbove = [Bool](repeating: false, count: n)
@@ -78,7 +76,6 @@ struct Compilation {
         gateAncestor[i] = gateShape[parent] >= 0 ? Int32(parent) : gateAncestor[parent]
         disabledAbove[i] = disabledAbove[parent] || nodes[parent].isDisabledHere
         maskedAbove[i] = maskedAbove[parent] || nodes[parent].masksGesturesInside
-        if nodes[parent].system == .uikit && nodes[i].system == .swiftui { hosting[parent] = true }
     }
 
     /// S1–S3 for a SwiftUI view (S2: a container gets no base shape); U1–U3 bounds for a UIKit view.

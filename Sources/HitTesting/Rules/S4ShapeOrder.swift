@@ -31,18 +31,3 @@ extension Compilation {
         return .base
     }
 }
-
-extension HitTester {
-    /// S4: whether the handler's attachment region holds `p`, for a handler on the
-    /// path to `hitView` (the region in force just before its modifier).
-    func attachmentHolds(_ h: Handler, _ p: Point, hitView: Int) -> Bool {
-        switch h.region {
-        case .anywhere: return true
-        case .shape(let s): return shapes[s].contains(p)
-        case .base:
-            if h.node != hitView { return true }  // a child on the path takes p, so the union of children holds it
-            let b = baseShape[h.node]
-            return b >= 0 && shapes[Int(b)].contains(p)
-        }
-    }
-}

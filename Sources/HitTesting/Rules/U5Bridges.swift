@@ -21,8 +21,3 @@ public enum U5Bridges: HitTestingRule {
                        tap: Point(300, 600), .miss),
         ])
 }
-
-extension HitTester {
-    /// U5: whether `node` is a UIKit view hosting SwiftUI content.
-    public func isHosting(_ node: Int) -> Bool { hosting[node] }
-}

@@ -20,8 +20,3 @@ public enum U7CustomControls: HitTestingRule {
             HitExample(alone, tap: Point(100, 100), .hit, fires: "rate"),
         ])
 }
-
-extension UIKitProperties.Control.Kind {
-    /// U6: the kinds Apple shields from an ancestor's tap recognizer (`unknown` is treated the same).
-    public var isShielded: Bool { self != .custom && self != .slider }
-}
