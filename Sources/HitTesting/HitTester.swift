@@ -124,7 +124,7 @@ public final class HitTester: Sendable {
     /// The screen has a switch-style Toggle (S18): only then does a miss look for one around it.
     let hasSwitchToggle: Bool
 
-    /// Compiles the snapshot, one step per rule (Rules/Compilation.swift), and builds the indexes.
+    /// Compiles the snapshot, one step per rule (Compile/Compilation.swift), and builds the indexes.
     /// - Complexity: O(n log n) in the number of views and shapes.
     public init(_ snapshot: Snapshot, settings: HitSettings = HitSettings()) {
         self.snapshot = snapshot

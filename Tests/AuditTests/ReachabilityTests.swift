@@ -3,7 +3,7 @@ import HitTesting
 import TapModel
 import Testing
 
-/// The read-only questions the audit asks the compiled snapshot (HitTesting/Reachability.swift).
+/// The read-only questions the audit asks the compiled snapshot (HitTesting/Classify/Reachability.swift).
 @Suite("Reachability questions")
 struct ReachabilityTests {
     func tester(_ root: String) throws -> HitTester { HitTester(try AuditExample(root).snapshot()) }

@@ -4,7 +4,7 @@ import TapRules
 /// S14 Content first: a row's content is hit-tested first (S1–S11, U1–U10); when a
 /// handler there that is not row-level fires — a borderless Button, a whole-row
 /// `contentShape().onTapGesture` — the row does not. The row's handler is the last
-/// competitor of every touch in its cell (`competitors`, S10WhoFires.swift), and a
+/// competitor of every touch in its cell (`competitors`, Arbitrate/Arbitration.swift), and a
 /// raw-touch handler (U9): any gesture that recognizes first cancels it.
 public enum S14ContentFirst: HitTestingRule {
     static let msg = #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[{"id":"msg","type":"HStack","frame":[36,258,321,24],"children":[{"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[{"id":"reply.label","type":"Text","frame":[36,258,60,24]}]},{"id":"share","type":"Button","style":"borderless","action":"share","frame":[297,258,60,24],"children":[{"id":"share.label","type":"Text","frame":[297,258,60,24]}]}]}]}]}"#

@@ -8,7 +8,7 @@ import TapRules
 /// touch only when it clearly wins — best ≥ max(8, 1.2 × runner-up) on iOS 18 —
 /// otherwise its container responds (TouchBinder.swift runs the test; the
 /// profile's parameters are TouchProfile.swift). A gesture receives the touch when
-/// the bound responder is its own or lies inside it (S10WhoFires.swift). UIKit
+/// the bound responder is its own or lies inside it (Arbitrate/Arbitration.swift). UIKit
 /// takes no part (U4): it is hit-tested exactly at the centre. Radius 0 is one sample.
 ///
 /// The examples are the worked examples of the contract: a row's label reached from

@@ -4,7 +4,7 @@ import TapRules
 
 /// U1 hitTest: a view returns nil if hidden, alpha < 0.01 or not interactive,
 /// or if the point is outside its bounds (grown or shrunk by `hitInsets`);
-/// else it asks its subviews front to back (S8FrontToBack.swift walks them),
+/// else it asks its subviews front to back (Bind/Landing.swift walks them),
 /// then answers itself.
 public enum U1HitTest: HitTestingRule {
     public static let description = RuleDescription(

@@ -5,7 +5,7 @@ import TapRules
 /// first enabled control or enabled recognizer that recognizes the touch fires;
 /// on one view its recognizers come before its control, and a control beats a
 /// tap recognizer on an ancestor. UIKit hit testing is exact: no touch binding
-/// (S9). The walk up is S10WhoFires.swift's `competitors`.
+/// (S9). The walk up is Arbitrate/Arbitration.swift's `competitors`.
 public enum U4UIKitWhoFires: HitTestingRule {
     public static let description = RuleDescription(
         id: "U4",

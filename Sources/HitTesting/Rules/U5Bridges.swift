@@ -3,7 +3,7 @@ import TapRules
 
 /// U5 Bridges: a UIKit view whose children are SwiftUI (a hosting view)
 /// hit-tests them with the SwiftUI rules first; if they take nothing, the UIKit
-/// view itself is the hit view (U1, U3 apply; Touch.swift applies S9 there). A
+/// view itself is the hit view (U1, U3 apply; Resolve.swift applies S9 there). A
 /// UIKit view inside SwiftUI (a representable) has its frame as its region when
 /// U1 lets it.
 public enum U5Bridges: HitTestingRule {

@@ -5,7 +5,7 @@ import TapRules
 /// `button`, `switch`, `stepper`, `segmented` or `pageControl` fires it, not
 /// an ancestor's UIKit tap recognizer; a recognizer on the control itself still
 /// wins. A control of kind `unknown` (a snapshot that does not say) behaves the
-/// same. The order is `competitors`' walk (S10WhoFires.swift): from the hit view
+/// same. The order is `competitors`' walk (Arbitrate/Arbitration.swift): from the hit view
 /// up, each view's recognizers, then its control.
 public enum U6ShieldedControls: HitTestingRule {
     /// The UIKit card of docs/real-screens.md's example E4, shared by U6–U9.

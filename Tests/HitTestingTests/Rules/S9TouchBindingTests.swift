@@ -4,7 +4,7 @@ import TapJSON
 import TapModel
 import Testing
 
-/// Tests of Sources/HitTesting/Rules/S9TouchBinding.swift and Binding/: the cloud,
+/// Tests of Sources/HitTesting/Rules/S9TouchBinding.swift and Bind/: the cloud,
 /// the worked examples of the contract under each profile they name, the profiles,
 /// and the binding against a literal reimplementation of its scoring.
 @Suite("S9 touch binding")

@@ -4,7 +4,7 @@ import TapRules
 /// S8 Front to back: among overlapping regions the frontmost (latest in
 /// document order) takes the touch; what it does not handle does not fall
 /// through to siblings behind it (its ancestors' gestures still compete:
-/// S10WhoFires.swift). With U1's subview walk (last child first) this is one
+/// Arbitrate/Arbitration.swift). With U1's subview walk (last child first) this is one
 /// rule: the view that takes a touch at p is the latest in document order whose
 /// self shape holds p and all of whose gated ancestors hold p. `land` answers
 /// it from the R-tree; `landByWalking` is the literal front-to-back walk the
