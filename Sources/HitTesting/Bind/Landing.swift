@@ -1,29 +1,8 @@
 import TapModel
-import TapRules
 
-/// S8 Front to back: among overlapping regions the frontmost (latest in
-/// document order) takes the touch; what it does not handle does not fall
-/// through to siblings behind it (its ancestors' gestures still compete:
-/// Arbitrate/Arbitration.swift). With U1's subview walk (last child first) this is one
-/// rule: the view that takes a touch at p is the latest in document order whose
-/// self shape holds p and all of whose gated ancestors hold p. `land` answers
-/// it from the R-tree; `landByWalking` is the literal front-to-back walk the
-/// tests compare it with.
-public enum S8FrontToBack: HitTestingRule {
-    public static let description = RuleDescription(
-        id: "S8",
-        name: "front to back",
-        summary: "the frontmost region takes the touch; what it does not handle does not fall through to siblings behind it",
-        triggeringExamples: [
-            // A card in front of a button takes the tap, and has no handler: the button behind does not get it.
-            HitExample(#"{"id":"screen","type":"ZStack","frame":[0,0,200,100],"children":[{"id":"buy","type":"Color","frame":[0,0,200,100],"modifiers":[{"onTapGesture":{"action":"buy"}}]},{"id":"card","type":"Color","frame":[0,0,100,100]}]}"#,
-                       tap: Point(50, 50), .blocked),
-        ],
-        nonTriggeringExamples: [
-            HitExample(#"{"id":"screen","type":"ZStack","frame":[0,0,200,100],"children":[{"id":"buy","type":"Color","frame":[0,0,200,100],"modifiers":[{"onTapGesture":{"action":"buy"}}]},{"id":"card","type":"Color","frame":[0,0,100,100]}]}"#,
-                       tap: Point(150, 50), .hit, fires: "buy"),
-        ])
-}
+/// Bind, landing: which view or responder takes a touch — SwiftUI content binds it with the
+/// touch's cloud (S9, TouchBinder.swift), UIKit hit-tests it exactly at its centre front to back
+/// (S8, U1–U3), a hosting view asks its SwiftUI content first (U5), a list's cells come last (S12).
 
 /// Where a touch went: the innermost view or responder that took it, and the
 /// SwiftUI binding that decided (docs/snapshot.md, S9 "Responders"; UIKit stays exact, U1–U4).
@@ -206,4 +185,37 @@ extension HitTester {
         }
         return -1
     }
+}
+
+// MARK: - S12 (Rules/S12CellIsTarget.swift)
+
+extension HitTester {
+    /// S12: the frontmost row whose cell holds `c` gets the touch after its content (`Location.row`). Cells
+    /// (rows, headers, footers) are exact: content of a cell that does not hold `c` does not take the touch
+    /// (the content's binding is not redone within the right cell: a Decision, docs/real-screens.md). A view
+    /// in front of the list (later in document order, outside every cell) keeps it.
+    func applyCells(_ l: inout Location, at c: Point, excluding: Range<Int>?) {
+        let nodes = snapshot.nodes
+        var cell = -1
+        for r in cells.reversed() where alive[r] && nodes[r].frame.contains(c) {
+            if let excluding, excluding.contains(r) { continue }
+            guard gatesHold(c, from: Int(gateAncestor[r]), scope: -1) else { continue }
+            cell = r
+            break
+        }
+        let n = l.node
+        let bound = n >= 0 ? Int(cellOf[n]) : -1
+        if bound >= 0 && bound != cell {
+            // The cloud reached the content of a cell that does not hold the centre.
+            let binding = l.binding
+            l = Location()
+            l.binding = binding
+        } else if cell >= 0 && bound < 0 && n >= nodes[cell].end {
+            return  // a view in front of the list takes it
+        }
+        if cell >= 0, rowOf[cell] == Int32(cell), let h = handlers[cell].last, case .row = h.source { l.row = cell }
+    }
+
+    /// The row whose cell a view lies in (itself when it is one), or -1.
+    public func row(of node: Int) -> Int { node >= 0 && node < rowOf.count ? Int(rowOf[node]) : -1 }
 }

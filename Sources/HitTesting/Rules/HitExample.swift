@@ -30,7 +30,8 @@ public struct HitExample: Sendable {
 }
 
 /// A hit-testing rule (S1–S21, U1–U13): one file each under Rules/, named
-/// `<ID><Name>.swift`, holding its description beside the code that applies it.
+/// `<ID><Name>.swift`, holding its description and examples and naming the stage
+/// code (Compile/, Bind/, Arbitrate/, Classify/) that applies it.
 public protocol HitTestingRule: DescribedRule, Sendable where Example == HitExample {}
 
 /// Every hit-testing rule, in order.

@@ -6,6 +6,8 @@ import TapRules
 /// before it, else the base region. `[contentShape, onTapGesture]` widens the
 /// gesture; `[onTapGesture, contentShape]` makes the view take the tap in the
 /// gap without the gesture firing. A Button's action is innermost.
+///
+/// Stage code: `Compilation.attachmentRegion(at:)` (Compile/Regions.swift), which `compileHandlers(_:)` gives every gesture.
 public enum S4ShapeOrder: HitTestingRule {
     public static let description = RuleDescription(
         id: "S4",
@@ -22,12 +24,4 @@ public enum S4ShapeOrder: HitTestingRule {
             HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
                        tap: Point(150, 22), .hit, fires: "open"),
         ])
-}
-
-extension Compilation {
-    /// S4: the region a gesture written at `modifier` sees.
-    func attachmentRegion(at modifier: Int) -> Handler.Region {
-        if let cs = contentShapes.last(where: { $0.modifier < modifier }) { return .shape(Int(cs.shape)) }
-        return .base
-    }
 }

@@ -7,6 +7,8 @@ import TapRules
 /// subview outside its superview is cut off by U2 (the superview's bounds),
 /// whatever `clipsToBounds` says. This rule is an absence: nothing here but
 /// its description.
+///
+/// Stage code: nothing: the rule is an absence.
 public enum S7Clipping: HitTestingRule {
     public static let description = RuleDescription(
         id: "S7",

@@ -4,6 +4,8 @@ import TapRules
 /// U3 passThroughSelf: such a view answers nil instead of itself, so touches on
 /// its empty area reach the views behind it; its subviews still get theirs.
 /// (`compileUIKitBounds` gives it no self shape.)
+///
+/// Stage code: `Compilation.compileUIKitBounds(_:)` (Compile/Regions.swift).
 public enum U3PassThroughSelf: HitTestingRule {
     public static let description = RuleDescription(
         id: "U3",

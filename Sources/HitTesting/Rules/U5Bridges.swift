@@ -6,6 +6,8 @@ import TapRules
 /// view itself is the hit view (U1, U3 apply; Resolve.swift applies S9 there). A
 /// UIKit view inside SwiftUI (a representable) has its frame as its region when
 /// U1 lets it.
+///
+/// Stage code: `locate(at:cloud:excluding:record:scratch:)` and `landUIKit` (Bind/Landing.swift).
 public enum U5Bridges: HitTestingRule {
     public static let description = RuleDescription(
         id: "U5",
