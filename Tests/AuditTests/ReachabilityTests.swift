@@ -38,7 +38,7 @@ struct ReachabilityTests {
 
     @Test("ancestorGateExcluding: a superview's bounds (U2) exclude the part of a subview outside them, nothing inside")
     func gates() throws {
-        let t = try tester(OutsideParentRule.triggeringExamples[0].root)
+        let t = try tester(A7OutsideParentRule.triggeringExamples[0].root)
         let coupon = t.index(ofID: "card.coupon")!
         #expect(t.ancestorGateExcluding(Point(300, 290), above: coupon) == nil)
         #expect(t.ancestorGateExcluding(Point(300, 310), above: coupon) == t.index(ofID: "card"))

@@ -11,7 +11,7 @@ import TapRules
 /// one arbitration both systems share.
 ///
 /// Stage code: `competitors(for:scratch:)`, `arbitrate` and `tapWinner(for:scratch:)` (Arbitrate/Arbitration.swift).
-public enum S10WhoFires: HitTestingRule {
+public enum S10WhoFiresRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S10",
         name: "who fires",

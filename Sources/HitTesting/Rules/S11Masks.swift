@@ -8,7 +8,7 @@ import TapRules
 /// all (a tap reaching only masked gestures is a miss or blocked, not disabled).
 ///
 /// Stage code: `Compilation.isMasked(_:at:own:)` (Compile/Handlers.swift); in words, `maskedTapOnPath(from:)` (Classify/Reasons.swift).
-public enum S11Masks: HitTestingRule {
+public enum S11MasksRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S11",
         name: "masks",

@@ -10,7 +10,7 @@ import TapRules
 /// the control responds where it is, as outside a list (S17).
 ///
 /// Stage code: `Compilation.compileRows()` (Compile/Rows.swift).
-public enum S13RowLevelControls: HitTestingRule {
+public enum S13RowLevelControlsRule: HitTestingRule {
     static func row(_ button: String) -> String {
         #"{"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[{"id":"row.sync","type":"ListRow","role":"row","frame":[16,120,361,44],"children":["#
             + button + #"]}]}"#

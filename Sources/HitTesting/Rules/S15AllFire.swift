@@ -8,7 +8,7 @@ import TapRules
 /// disabled the row's handler is disabled.
 ///
 /// Stage code: `Compilation.rowHandler(_:controls:)` (Compile/Rows.swift).
-public enum S15AllFire: HitTestingRule {
+public enum S15AllFireRule: HitTestingRule {
     static func msg(_ share: String) -> String {
         #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[{"id":"msg","type":"HStack","frame":[36,258,321,24],"children":[{"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[{"id":"reply.label","type":"Text","frame":[36,258,60,24]}]},"#
             + share + #"]}]}]}"#

@@ -11,7 +11,7 @@ import TapRules
 /// from iOS 18 on).
 ///
 /// Stage code: `TouchProfile.buttonStylesFillFrame` (Bind/TouchProfile.swift), read by `Compilation.compileResponders(profile:)` (Bind/Responders.swift).
-public enum S17ButtonStyles: HitTestingRule {
+public enum S17ButtonStylesRule: HitTestingRule {
     static func button(_ style: String) -> String {
         #"{"id":"more","type":"Button","style":""# + style + #"","action":"showMore","frame":[20,100,300,44],"children":[{"id":"more.stack","type":"HStack","frame":[20,100,300,44],"children":[{"id":"more.title","type":"Text","frame":[20,111,80,22]},{"id":"more.chevron","type":"Image","frame":[312,115,8,14]}]}]}"#
     }

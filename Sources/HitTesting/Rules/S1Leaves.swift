@@ -6,7 +6,7 @@ import TapRules
 /// none (S2).
 ///
 /// Stage code: `Compilation.compileLeafShape(_:)` (Compile/Regions.swift).
-public enum S1Leaves: HitTestingRule {
+public enum S1LeavesRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S1",
         name: "leaves",

@@ -7,7 +7,7 @@ import TapRules
 /// this file explains the gap in words.
 ///
 /// Stage code: `Compilation.compileLeafShape(_:)`, which gives a container no base shape (Compile/Regions.swift); in words, `whyHollow(_:handler:)` (Classify/Reasons.swift).
-public enum S2HollowContainers: HitTestingRule {
+public enum S2HollowContainersRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S2",
         name: "hollow containers",

@@ -8,7 +8,7 @@ import TapRules
 /// touches there) and its *gate* (its subtree takes touches only inside it).
 ///
 /// Stage code: `Compilation.compileContentShapes(_:)` and `applyOutermostContentShape(_:)` (Compile/Regions.swift).
-public enum S3ContentShape: HitTestingRule {
+public enum S3ContentShapeRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S3",
         name: "content shape",

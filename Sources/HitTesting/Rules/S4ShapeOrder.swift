@@ -8,7 +8,7 @@ import TapRules
 /// gap without the gesture firing. A Button's action is innermost.
 ///
 /// Stage code: `Compilation.attachmentRegion(at:)` (Compile/Regions.swift), which `compileHandlers(_:)` gives every gesture.
-public enum S4ShapeOrder: HitTestingRule {
+public enum S4ShapeOrderRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S4",
         name: "shape order",

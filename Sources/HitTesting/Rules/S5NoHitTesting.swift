@@ -6,7 +6,7 @@ import TapRules
 /// U1's hidden / alpha / isUserInteractionEnabled, is U1HitTest.swift.)
 ///
 /// Stage code: `Compilation.compileLiveness(_:)` (Compile/Liveness.swift); in words, `whyDead(_:)` (Classify/Reasons.swift).
-public enum S5NoHitTesting: HitTestingRule {
+public enum S5NoHitTestingRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S5",
         name: "no hit testing",

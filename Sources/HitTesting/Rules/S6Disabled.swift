@@ -7,7 +7,7 @@ import TapRules
 /// UIKit's disabled controls and recognizers are their own `enabled` flags (U4).
 ///
 /// Stage code: `Compilation.compileHandlers(_:)` with `Node.isDisabledHere` (Compile/Handlers.swift); in words, `disabledReason(_:)` (Classify/Reasons.swift).
-public enum S6Disabled: HitTestingRule {
+public enum S6DisabledRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S6",
         name: "disabled",

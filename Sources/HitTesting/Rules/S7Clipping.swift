@@ -9,7 +9,7 @@ import TapRules
 /// its description.
 ///
 /// Stage code: nothing: the rule is an absence.
-public enum S7Clipping: HitTestingRule {
+public enum S7ClippingRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S7",
         name: "clipping",

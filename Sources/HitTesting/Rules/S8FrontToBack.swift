@@ -11,7 +11,7 @@ import TapRules
 /// tests compare it with.
 ///
 /// Stage code: `locate(at:cloud:excluding:record:scratch:)` and `landUIKit` (Bind/Landing.swift); `landByWalking(at:excluding:)` is the literal walk.
-public enum S8FrontToBack: HitTestingRule {
+public enum S8FrontToBackRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S8",
         name: "front to back",

@@ -11,7 +11,7 @@ import TapRules
 /// replay applies it (`scrollContainer(taking:)`); `hit` taps never move.
 ///
 /// Stage code: `scrollContainer(taking:distance:early:)` (Classify/Scrolls.swift), which the replay calls.
-public enum U13ScrollSlop: HitTestingRule {
+public enum U13ScrollSlopRule: HitTestingRule {
     static let list = #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.a","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[{"id":"a","type":"Button","style":"borderless","action":"openA","frame":[36,120,321,44],"children":[{"id":"a.title","type":"Text","frame":[36,131,100,22]}]}]}]}"#
 
     public static let description = RuleDescription(

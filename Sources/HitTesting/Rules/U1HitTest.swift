@@ -8,7 +8,7 @@ import TapRules
 /// then answers itself.
 ///
 /// Stage code: `UIKitProperties.takesTouches` in `Compilation.compileLiveness(_:)` (Compile/Liveness.swift), `Compilation.compileUIKitBounds(_:)` (Compile/Regions.swift) and `landUIKit` (Bind/Landing.swift).
-public enum U1HitTest: HitTestingRule {
+public enum U1HitTestRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U1",
         name: "hit test",

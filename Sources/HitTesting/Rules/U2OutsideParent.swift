@@ -6,7 +6,7 @@ import TapRules
 /// UIKit view's bounds are a gate for its subtree (`compileUIKitBounds`).
 ///
 /// Stage code: `Compilation.compileUIKitBounds(_:)`, whose bounds gate the subtree (Compile/Regions.swift), and `gatesHold` (Bind/Landing.swift); in words, `whyOutsideSuperview(_:gate:)` (Classify/Reasons.swift).
-public enum U2OutsideParent: HitTestingRule {
+public enum U2OutsideParentRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U2",
         name: "outside the parent",

@@ -6,7 +6,7 @@ import TapRules
 /// (`compileUIKitBounds` gives it no self shape.)
 ///
 /// Stage code: `Compilation.compileUIKitBounds(_:)` (Compile/Regions.swift).
-public enum U3PassThroughSelf: HitTestingRule {
+public enum U3PassThroughSelfRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U3",
         name: "pass through self",

@@ -8,7 +8,7 @@ import TapRules
 /// (S9). The walk up is Arbitrate/Arbitration.swift's `competitors`.
 ///
 /// Stage code: `Compilation.appendUIKitHandlers(_:to:)` (Compile/Handlers.swift) and `competitors(for:scratch:)` (Arbitrate/Arbitration.swift).
-public enum U4UIKitWhoFires: HitTestingRule {
+public enum U4UIKitWhoFiresRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U4",
         name: "UIKit who fires",

@@ -8,7 +8,7 @@ import TapRules
 /// U1 lets it.
 ///
 /// Stage code: `locate(at:cloud:excluding:record:scratch:)` and `landUIKit` (Bind/Landing.swift).
-public enum U5Bridges: HitTestingRule {
+public enum U5BridgesRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U5",
         name: "bridges",
