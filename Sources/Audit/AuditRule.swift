@@ -43,9 +43,9 @@ public struct AuditExample: Sendable {
 /// Every rule, in order.
 public enum AuditRules {
     public static let all: [any AuditRule.Type] = [
-        HollowTargetRule.self, ShapeAfterGestureRule.self, SmallTargetRule.self, CrowdedRule.self, InterceptedRule.self,
-        WaitingSingleTapRule.self, OutsideParentRule.self, InvisibleHandlerRule.self, DisabledTargetRule.self, ErrorProneTargetRule.self,
-        RowFiresTogetherRule.self,
+        A1HollowTargetRule.self, A2ShapeAfterGestureRule.self, A3SmallTargetRule.self, A4CrowdedRule.self, A5InterceptedRule.self,
+        A6WaitingSingleTapRule.self, A7OutsideParentRule.self, A8InvisibleHandlerRule.self, A9DisabledTargetRule.self, A10ErrorProneTargetRule.self,
+        A11RowFiresTogetherRule.self,
     ]
 
     public static func rule(_ id: String) -> (any AuditRule.Type)? { all.first { $0.id == id } }

@@ -113,8 +113,8 @@ public struct Baseline: Sendable {
         do {
             let r = try JSONReader(parsing: Array(text.utf8))
             self = try BaselineReader(r: r).read()
-        } catch let e as JSONReadError {
-            throw BaselineError(line: e.line, path: e.path, e.message)
+        } catch {
+            throw BaselineError(line: error.line, path: error.path, error.message)
         }
     }
 }

@@ -11,10 +11,10 @@ import TapModel
 public struct Comparison: Sendable {
     /// The press rules, in report order: `add` checks each press with them in this order,
     /// calling each directly (an existential call per rule and press copied the pair each time).
-    static let pressRuleSet = (DeadZoneRule(), StolenRule(), SlowerRule(), ExpectationRule())
+    static let pressRuleSet = (R1DeadZoneRule(), R2StolenRule(), R3SlowerRule(), R6ExpectationRule())
     /// The rules, in report order.
     public static let pressRules: [any PressRule] = [pressRuleSet.0, pressRuleSet.1, pressRuleSet.2, pressRuleSet.3]
-    public static let targetRules: [any TargetRule] = [CoverageRule(), GoneRule(), PredictedSuccessRule()]
+    public static let targetRules: [any TargetRule] = [R4CoverageRule(), R5GoneRule(), R7PredictedSuccessRule()]
 
     public struct Result: Sendable, Equatable {
         /// Ordered by rule (R1 … R7), then by (trace, press) or node.
@@ -56,7 +56,7 @@ public struct Comparison: Sendable {
     private var regressions: [Finding] = []
     private var improvements: [Finding] = []
     /// R1's messages, each written once.
-    private var deadZoneTexts = DeadZoneRule.Texts()
+    private var deadZoneTexts = R1DeadZoneRule.Texts()
     private var newPresses = 0
     private var newPressTraces = Set<String>()
     /// The baseline's known problems, by what they are about.

@@ -29,7 +29,6 @@ public struct HitSettings: Sendable, Equatable {
 /// Reusable buffers for the hot paths: one per thread of work, passed `inout`.
 public struct HitScratch {
     var candidates: [Int32] = []
-    var failedGates: [Int] = []
     var segment: [Int] = []
     var binding = BindBuffers()
     private var clouds: [TouchCloud] = []
@@ -95,8 +94,6 @@ public final class HitTester: Sendable {
     /// `shapes` flattened for the binder's inner loop (no enum copy, no call per sample).
     let shapeBoxes: [ShapeBox]
     let shapeOwner: [Int32]
-    /// UIKit views that host SwiftUI content (U5).
-    let hosting: [Bool]
     public let handlers: [[Handler]]
     /// Views with a highPriorityGesture (a quick skip in arbitration).
     let hasHighPriority: [Bool]
@@ -127,7 +124,7 @@ public final class HitTester: Sendable {
     /// The screen has a switch-style Toggle (S18): only then does a miss look for one around it.
     let hasSwitchToggle: Bool
 
-    /// Compiles the snapshot, one step per rule (Rules/Compilation.swift), and builds the indexes.
+    /// Compiles the snapshot, one step per rule (Compile/Compilation.swift), and builds the indexes.
     /// - Complexity: O(n log n) in the number of views and shapes.
     public init(_ snapshot: Snapshot, settings: HitSettings = HitSettings()) {
         self.snapshot = snapshot
@@ -140,7 +137,6 @@ public final class HitTester: Sendable {
         self.gateShape = c.gateShape
         self.baseShape = c.baseShape
         self.gateAncestor = c.gateAncestor
-        self.hosting = c.hosting
         self.handlers = c.handlers
         self.rows = c.rows
         self.rowOf = c.rowOf

@@ -39,9 +39,30 @@ public enum HistoryRecord {
         }
     }
 
-    static func code(_ o: TouchResult.Outcome) -> UInt8 { OutcomeCode.code(o.rawValue) }
-    static func outcome(_ code: UInt8) -> TouchResult.Outcome {
-        TouchResult.Outcome(rawValue: OutcomeCode.names[min(Int(code), OutcomeCode.names.count - 1)]) ?? .miss
+    static func code(_ o: TouchResult.Outcome) -> UInt8 { outcomeCode(o).rawValue }
+
+    /// The stored code of an outcome: one for one, so no outcome lacks a code.
+    static func outcomeCode(_ o: TouchResult.Outcome) -> OutcomeCode {
+        switch o {
+        case .hit: .hit
+        case .expanded: .expanded
+        case .ambiguous: .ambiguous
+        case .blocked: .blocked
+        case .disabled: .disabled
+        case .miss: .miss
+        }
+    }
+
+    /// The outcome of a stored code (read and checked by the store).
+    static func outcome(_ code: OutcomeCode) -> TouchResult.Outcome {
+        switch code {
+        case .hit: .hit
+        case .expanded: .expanded
+        case .ambiguous: .ambiguous
+        case .blocked: .blocked
+        case .disabled: .disabled
+        case .miss: .miss
+        }
     }
 
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {

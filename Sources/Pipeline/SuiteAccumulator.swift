@@ -91,7 +91,7 @@ struct SuiteAccumulator {
             case .unregressed where !regressed && others < SuiteAccumulator.markLimit:
                 others += 1
                 unregressedMarks.append(ShardRecord.Part.Mark(traceID: traceID ?? -1, press: pair.current.press, x: pair.current.at.x, y: pair.current.at.y,
-                                                              outcome: HistoryRecord.code(pair.current.outcome), action: pair.current.action,
+                                                              outcome: HistoryRecord.outcomeCode(pair.current.outcome), action: pair.current.action,
                                                               reason: pair.current.reason))
             default:
                 break

@@ -9,15 +9,6 @@ import Glibc
 import Musl
 #endif
 
-/// `--progress`: for the commands whose work can take a while (import, run, report, accept, deadzones, probe).
-struct ProgressOption: ParsableArguments {
-    @Flag(help: "Show a progress line on stderr even when it is not a terminal (on a terminal it is shown anyway, for work longer than a second).")
-    var progress = false
-
-    /// Starts the progress line as the option and stderr say.
-    func start() { ProgressLine.shared.start(forced: progress) }
-}
-
 /// One progress line on stderr for work that takes longer than a second: redrawn in
 /// place on a terminal, or (with `--progress` when stderr is not a terminal) printed as
 /// a plain line at most every two seconds. Log lines go through it, so they never

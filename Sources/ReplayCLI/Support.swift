@@ -40,8 +40,6 @@ enum Console {
         bytes.withUnsafeBytes { FileHandle.standardOutput.write(Data($0)) }
     }
 
-    static var stderrIsTerminal: Bool { isatty(2) != 0 }
-
     /// A note on stderr when the snapshot's `device.os` or `app.sdk` could not be read (the default profile is used).
     static func profileNote(_ tester: HitTester) {
         if let note = tester.profileChoice.note { progress("note: \(tester.snapshot.screen): \(note)") }

@@ -1,5 +1,4 @@
 import HitTesting
-import ReplayEngine
 import TapJSON
 import TapModel
 
@@ -43,9 +42,11 @@ public struct Probe: Sendable, Equatable {
     public var mmPerPoint: Double?
 
     public static let defaultHumanTaps = 50
+    /// The human probe's seed when none is given: the same seed gives the same touches.
+    public static let defaultHumanSeed: UInt64 = 1
 
     public init(pattern: Pattern = .edges, inset: Double = 4, spacing: Double = 2, tapDuration: Double = 0.05,
-                taps: Int = Probe.defaultHumanTaps, seed: UInt64 = 1, mmPerPoint: Double? = nil) {
+                taps: Int = Probe.defaultHumanTaps, seed: UInt64 = Probe.defaultHumanSeed, mmPerPoint: Double? = nil) {
         self.pattern = pattern; self.inset = inset; self.spacing = spacing; self.tapDuration = tapDuration
         self.taps = taps; self.seed = seed; self.mmPerPoint = mmPerPoint
     }

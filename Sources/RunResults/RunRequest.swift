@@ -46,7 +46,7 @@ public struct RunRequest: Sendable {
     /// Follows the run's progress: (what, done, total) — traces replayed of a screen, a phase with no count.
     public var progress: (@Sendable (String, Int, Int) -> Void)?
     public var humanTaps = Probe.defaultHumanTaps
-    public var humanSeed: UInt64 = 1
+    public var humanSeed: UInt64 = Probe.defaultHumanSeed
 
     public init() {}
 

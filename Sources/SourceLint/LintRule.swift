@@ -86,8 +86,8 @@ public struct RuleFinding {
 /// Every rule, in order.
 public enum LintRules {
     public static let all: [any LintRule] = [
-        HollowTapTarget(), ShapeAfterGesture(), WrongShapeKind(), OverlayOverTap(),
-        DoubleTapDelaysSingle(), TapOnNothing(), ClippedIsNotHitMask(), RowFiresAllButtons(),
+        L1HollowTapTargetRule(), L2ShapeAfterGestureRule(), L3WrongShapeKindRule(), L4OverlayOverTapRule(),
+        L5DoubleTapDelaysSingleRule(), L6TapOnNothingRule(), L7ClippedIsNotHitMaskRule(), L8RowFiresAllButtonsRule(),
     ]
 
     public static var ids: [String] { all.map(\.id) }

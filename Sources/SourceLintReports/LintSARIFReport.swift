@@ -56,10 +56,19 @@ public enum LintSARIFReport {
         return w.text + "\n"
     }
 
+    /// SARIF's `name` of a rule, an identifier: its type's name without the ID and `Rule`
+    /// (`L1HollowTapTargetRule` → `HollowTapTarget`).
+    static func sarifName(_ rule: any LintRule) -> String {
+        var name = String(describing: type(of: rule))
+        if name.hasPrefix(rule.id) { name.removeFirst(rule.id.count) }
+        if name.hasSuffix("Rule") { name.removeLast("Rule".count) }
+        return name
+    }
+
     static func descriptor(_ rule: any LintRule, to w: inout JSONWriter) {
         w.object { w in
             w.field("id", rule.id)
-            w.field("name", String(describing: type(of: rule)))
+            w.field("name", sarifName(rule))
             w.key("shortDescription")
             w.object { w in w.field("text", "\(rule.id) \(rule.name)") }
             w.key("fullDescription")

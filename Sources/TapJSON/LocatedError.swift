@@ -32,9 +32,3 @@ extension LocatedError {
         return s + message
     }
 }
-
-/// An input error that is one sentence and nothing more (the database, a refused query).
-public struct InputProblem: LocatedError {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-}

@@ -183,33 +183,6 @@ public enum HitShape: Sendable, Equatable {
         }
     }
 
-    /// Points of the boundary where the distance from `p` is locally smallest:
-    /// the exact nearest point, and the foot of `p` on every edge of the outline
-    /// and every vertex. Used to find the nearest spot of a partly covered region.
-    public func boundaryCandidates(near p: Point) -> [Point] {
-        let loop = outline()
-        var result: [Point] = [closestBoundaryPoint(to: p)]
-        result.reserveCapacity(loop.count * 2 + 1)
-        for i in 0..<loop.count {
-            let a = loop[i], b = loop[(i + 1) % loop.count]
-            result.append(HitShape.project(p, a, b))
-            result.append(a)
-        }
-        return result
-    }
-
-    /// The nearest point of the boundary to `p`, from inside or outside.
-    public func closestBoundaryPoint(to p: Point) -> Point {
-        if !contains(p) { return closestPoint(to: p) }
-        switch self {
-        case .rounded(let r, let rx, let ry) where rx <= 0 || ry <= 0:
-            let options = [Point(r.x, p.y), Point(r.maxX, p.y), Point(p.x, r.y), Point(p.x, r.maxY)]
-            return options.min { $0.distance(to: p) < $1.distance(to: p) }!
-        default:
-            return HitShape.closestOnPolyline(outline(segmentsPerQuarter: 64), p)
-        }
-    }
-
     // MARK: - Helpers
 
     static func winding(_ pts: [Point], _ p: Point) -> Int {

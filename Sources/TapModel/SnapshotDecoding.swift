@@ -32,8 +32,8 @@ extension Snapshot {
         do {
             let reader = try JSONReader(parsing: bytes)
             self = try SnapshotDecoder(reader).decode(reader.root)
-        } catch let e as JSONReadError {
-            throw SnapshotError(e)
+        } catch {
+            throw SnapshotError(error)
         }
     }
 

@@ -232,14 +232,9 @@ extension TraceStore {
             }
             result.tracesPresent.append(pending.header.trace)
         } else {
-            if try TraceStore.hasEventRanges(db) {
-                try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ?, first_event = ?, last_event = ? WHERE id = ?")
-                    .execute(arguments: [hash, pending.events, pending.range.first > 0 ? pending.range.first : nil,
-                                         pending.range.last > 0 ? pending.range.last : nil, pending.rowID])
-            } else {
-                try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ? WHERE id = ?")
-                    .execute(arguments: [hash, pending.events, pending.rowID])
-            }
+            try db.cachedStatement(sql: "UPDATE trace SET content_hash = ?, event_count = ?, first_event = ?, last_event = ? WHERE id = ?")
+                .execute(arguments: [hash, pending.events, pending.range.first > 0 ? pending.range.first : nil,
+                                     pending.range.last > 0 ? pending.range.last : nil, pending.rowID])
             result.tracesAdded.append(pending.header.trace)
             result.eventsAdded += pending.events
         }

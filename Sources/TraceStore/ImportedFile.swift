@@ -91,11 +91,7 @@ struct ImportedFile {
     var importedAt: String
     var traces: [String]
 
-    /// Whether the table exists: a store migrated only up to an older migration (tests of old schemas) has none.
-    static func available(_ db: Database) throws -> Bool { try db.tableExists("imported_file") }
-
     static func find(_ hash: String, in db: Database) throws -> ImportedFile? {
-        guard try available(db) else { return nil }
         let find = try db.cachedStatement(sql: "SELECT path, imported_at, traces FROM imported_file WHERE file_hash = ?")
         guard let row = try Row.fetchOne(find, arguments: [hash]) else { return nil }
         var traces: [String] = []
@@ -107,7 +103,6 @@ struct ImportedFile {
 
     /// Records a file whose import just succeeded, in the same transaction.
     static func record(_ file: FileHash, path: String, result: FileImport, importedAt: String, in db: Database) throws {
-        guard try available(db) else { return }
         var names = JSONWriter(style: .compact)
         names.array(result.tracesAdded + result.tracesPresent) { w, t in w.string(t) }
         try db.cachedStatement(sql: """

@@ -2,17 +2,23 @@
 /// (the order of the outcomes in docs/snapshot.md). This table is the only place the
 /// codes are spelled; the SQL of the migrations and of the history queries is
 /// generated from it.
-public enum OutcomeCode {
-    /// The outcomes, by code.
-    public static let names = ["hit", "expanded", "ambiguous", "blocked", "disabled", "miss"]
+public enum OutcomeCode: UInt8, CaseIterable, Sendable {
+    case hit, expanded, ambiguous, blocked, disabled, miss
 
-    /// The code of an outcome name (`miss` for a name not in the table).
-    public static func code(_ name: String) -> UInt8 {
-        UInt8(names.firstIndex(of: name) ?? names.count - 1)
+    /// The outcomes' names, by code.
+    public static let names = allCases.map { "\($0)" }
+
+    /// The outcome a stored code stands for; a code outside the table is an error naming `source`
+    /// (it never silently becomes `miss`).
+    public init(stored code: Int64, in source: String) throws {
+        guard let c = UInt8(exactly: code).flatMap(OutcomeCode.init(rawValue:)) else {
+            throw StoreError("\(source): unknown outcome code \(code) (known: 0 hit … \(OutcomeCode.names.count - 1) miss)")
+        }
+        self = c
     }
 
     /// The codes of outcomes that fire (`hit`, `expanded`): at most this.
-    public static let lastFiring: UInt8 = 1
+    public static let lastFiring = OutcomeCode.expanded.rawValue
 
     /// `CASE column WHEN 0 THEN 'hit' … END`: the name of a stored code in SQL. A code
     /// outside the table reads as `otherwise` (a SQL expression; NULL when nil).

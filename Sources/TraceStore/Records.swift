@@ -70,12 +70,12 @@ extension TraceStore {
     public func events(ofTrace rowID: Int64, expectedCount: Int = 0) throws -> [TouchEvent] {
         try read { db in
             // The trace's range of event ids (v8-event-ranges), read through the table's own key.
-            let statement = try db.cachedStatement(sql: try TraceStore.hasEventRanges(db) ? """
+            let statement = try db.cachedStatement(sql: """
                 SELECT t, touch, phase, x, y, radius, expect FROM event
                 WHERE id BETWEEN (SELECT first_event FROM trace WHERE id = ?1) AND (SELECT last_event FROM trace WHERE id = ?1)
                   AND trace_id = ?1
                 ORDER BY id
-                """ : "SELECT t, touch, phase, x, y, radius, expect FROM event WHERE trace_id = ?1 ORDER BY id")
+                """)
             let s = statement.sqliteStatement
             sqlite3_reset(s)
             sqlite3_bind_int64(s, 1, rowID)
@@ -91,12 +91,6 @@ extension TraceStore {
             }
             return events
         }
-    }
-
-    /// Whether traces carry their range of event ids (`v8-event-ranges`): a store migrated only up
-    /// to an older migration (tests of older schemas) has none. GRDB caches the schema per connection.
-    static func hasEventRanges(_ db: Database) throws -> Bool {
-        try db.columns(in: "trace").contains { $0.name == "first_event" }
     }
 
     /// The phase stored as text, read without making a String (the five words begin with five different letters).

@@ -80,8 +80,8 @@ public struct ShardRecord: Sendable {
         }
         /// A press drawn on a picture that did not regress (regressed ones are drawn from their findings).
         public struct Mark: Sendable, Equatable {
-            public var traceID: Int64, press: Int, x: Double, y: Double, outcome: UInt8, action: String?, reason: String?
-            public init(traceID: Int64, press: Int, x: Double, y: Double, outcome: UInt8, action: String?, reason: String?) {
+            public var traceID: Int64, press: Int, x: Double, y: Double, outcome: OutcomeCode, action: String?, reason: String?
+            public init(traceID: Int64, press: Int, x: Double, y: Double, outcome: OutcomeCode, action: String?, reason: String?) {
                 self.traceID = traceID; self.press = press; self.x = x; self.y = y; self.outcome = outcome
                 self.action = action; self.reason = reason
             }
@@ -183,7 +183,7 @@ extension ShardRecord {
                 let action = try labels.id(m.action), reason = try labels.id(m.reason)
                 try mark.row { b in
                     b.int(suiteID); b.int(m.traceID); b.int(Int64(m.press)); b.double(m.x); b.double(m.y)
-                    b.int(Int64(m.outcome)); b.int(action); b.int(reason)
+                    b.int(Int64(m.outcome.rawValue)); b.int(action); b.int(reason)
                 }
             }
         }
@@ -210,6 +210,8 @@ extension ShardRecord {
             return try queue.read { db in try read(db, path: path) }
         } catch let e as ShardFileError {
             throw e
+        } catch let e as StoreError {
+            throw ShardFileError(e.message)   // a value the store refuses (an unknown outcome code), naming the file
         } catch {
             throw ShardFileError("\(path): cannot read the shard file (\(error))")
         }
@@ -277,7 +279,7 @@ extension ShardRecord {
                 Part.Expectation(traceID: e["trace_id"], press: e["press"], expect: label(e["expect_id"]) ?? "")
             }
             part.marks = try Row.fetchAll(db, sql: "SELECT * FROM shard_mark WHERE run_suite_id = ?", arguments: [id]).map { m in
-                Part.Mark(traceID: m["trace_id"], press: m["press"], x: m["x"], y: m["y"], outcome: m["outcome"],
+                try Part.Mark(traceID: m["trace_id"], press: m["press"], x: m["x"], y: m["y"], outcome: OutcomeCode(stored: m["outcome"], in: path),
                           action: label(m["action_id"]), reason: label(m["reason_id"]))
             }
             parts.append(part)

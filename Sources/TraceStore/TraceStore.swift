@@ -54,20 +54,14 @@ public final class TraceStore: Sendable {
         return 30
     }
 
-    /// Wraps an open database and migrates it.
-    /// - Parameters:
-    ///   - path: how messages name the database.
-    ///   - upTo: migrate only up to this migration (tests of older schemas).
-    public init(_ writer: any DatabaseWriter, path: String, upTo: String? = nil) throws {
+    /// Wraps an open database and migrates it to the current schema.
+    /// - Parameter path: how messages name the database.
+    public init(_ writer: any DatabaseWriter, path: String) throws {
         self.path = path
         self.dbWriter = writer
         do {
             try TraceStore.checkSchema(writer, path: path)
-            if let upTo {
-                try Migrations.migrator.migrate(writer, upTo: upTo)
-            } else {
-                try Migrations.migrator.migrate(writer)
-            }
+            try Migrations.migrator.migrate(writer)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -80,8 +74,7 @@ public final class TraceStore: Sendable {
 
     /// Opens the file (creating it and its folder if needed), switches it to WAL and migrates,
     /// holding the setup lock so that processes starting together take turns.
-    /// - Parameter upTo: migrate only up to this migration (tests of older schemas).
-    public convenience init(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout(), upTo: String? = nil) throws {
+    public convenience init(path: String, busyTimeout: Double = TraceStore.defaultBusyTimeout()) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -110,7 +103,7 @@ public final class TraceStore: Sendable {
         } catch {
             throw StoreError.from(error, path: path)
         }
-        try self.init(queue, path: path, upTo: upTo)
+        try self.init(queue, path: path)
     }
 
     /// Opens an existing database to read its history: read-only when its schema is

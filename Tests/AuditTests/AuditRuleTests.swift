@@ -1,6 +1,7 @@
 import Audit
 import HitTesting
 import TapModel
+import TestSupport
 import Testing
 
 /// Runs one rule over an example and returns its findings.
@@ -40,13 +41,18 @@ struct AuditRuleExampleTests {
         #expect(AuditRules.all.map { $0.id } == (1...11).map { "A\($0)" })
         #expect(Set(AuditRules.all.map { $0.name }).count == 11)
     }
+
+    @Test("The registry lists the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule, in order")
+    func registry() throws {
+        #expect(AuditRules.all.map { "\($0)" } == (try ruleTypeNames(inFolder: "Sources/Audit/Rules")))
+    }
 }
 
 @Suite("Waivers")
 struct WaiverTests {
     @Test("A waived finding is listed as waived, never dropped, and does not fail the audit")
     func waived() throws {
-        let example = OutsideParentRule.triggeringExamples[0]
+        let example = A7OutsideParentRule.triggeringExamples[0]
         let plain = Auditor.audit(try example.snapshot())
         #expect(plain.fails)
         // The half outside its card is A7, and the touches it costs people are A10: a reviewed exception waives both.

@@ -3,7 +3,7 @@ import HitTesting
 import TapModel
 import Testing
 
-/// The read-only questions the audit asks the compiled snapshot (HitTesting/Reachability.swift).
+/// The read-only questions the audit asks the compiled snapshot (HitTesting/Classify/Reachability.swift).
 @Suite("Reachability questions")
 struct ReachabilityTests {
     func tester(_ root: String) throws -> HitTester { HitTester(try AuditExample(root).snapshot()) }
@@ -38,7 +38,7 @@ struct ReachabilityTests {
 
     @Test("ancestorGateExcluding: a superview's bounds (U2) exclude the part of a subview outside them, nothing inside")
     func gates() throws {
-        let t = try tester(OutsideParentRule.triggeringExamples[0].root)
+        let t = try tester(A7OutsideParentRule.triggeringExamples[0].root)
         let coupon = t.index(ofID: "card.coupon")!
         #expect(t.ancestorGateExcluding(Point(300, 290), above: coupon) == nil)
         #expect(t.ancestorGateExcluding(Point(300, 310), above: coupon) == t.index(ofID: "card"))

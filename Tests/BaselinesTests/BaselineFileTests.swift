@@ -104,7 +104,7 @@ struct BaselineFileTests {
         struct Crash: Error {}
         let crashing = BaselineFolder(path: dir, writer: AtomicWriter { path, bytes in
             // Half the bytes reach the temporary file, then the process "dies".
-            FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes.prefix(bytes.count / 2)))
             throw Crash()
         })
         var new = old

@@ -2,6 +2,7 @@ import Baselines
 import HitTesting
 import ReplayEngine
 import TapModel
+import TestSupport
 import Testing
 
 /// Every regression rule's examples, replayed for real: both view trees are
@@ -28,6 +29,11 @@ struct RegressionRuleExampleTests {
     @Test("The rules are R1 … R7, one file each")
     func ids() {
         #expect(Self.rules.map { $0.description.id }.sorted() == (1...7).map { "R\($0)" })
+    }
+
+    @Test("The press and target rules are the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule")
+    func registry() throws {
+        #expect(sortedByRuleID(Self.rules.map { "\($0)" }) == (try ruleTypeNames(inFolder: "Sources/Baselines/Rules")))
     }
 
     /// The rules of the regressions the example yields.

@@ -1,5 +1,6 @@
 import HitTesting
 import TapModel
+import TestSupport
 import Testing
 
 /// One generic test over every S and U rule's examples, as SwiftLint runs its
@@ -22,5 +23,10 @@ struct RuleExampleTests {
     @Test("The rules are S1–S21 and U1–U13, in order")
     func ids() {
         #expect(HitTestingRules.all.map { $0.description.id } == (1...21).map { "S\($0)" } + (1...13).map { "U\($0)" })
+    }
+
+    @Test("The registry lists the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule, in order")
+    func registry() throws {
+        #expect(HitTestingRules.all.map { "\($0)" } == (try ruleTypeNames(inFolder: "Sources/HitTesting/Rules")))
     }
 }

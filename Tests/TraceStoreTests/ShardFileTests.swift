@@ -41,7 +41,7 @@ struct ShardFileTests {
         part.latencies = [.init(node: "row", action: "open", latencyMs: 350, count: 3), .init(node: "row", action: nil, latencyMs: 0, count: 1)]
         part.bursts = [.init(traceID: 7, presses: [0, 1, 2], x: 1.5, y: 2, resolved: true, target: "row")]
         part.expectations = [.init(traceID: 7, press: 0, expect: "row")]
-        part.marks = [.init(traceID: 7, press: 1, x: 3, y: 4, outcome: 5, action: nil, reason: "gap")]
+        part.marks = [.init(traceID: 7, press: 1, x: 3, y: 4, outcome: .miss, action: nil, reason: "gap")]
         var run = ShardFileTests.run("a reason")
         run.suites[0].traces = [7]
         run.suites[0].pressRows = [RunRecord.Press(traceID: 7, press: 0, outcome: 5, node: nil, action: nil, latencyMs: nil, baselineOutcome: 0,
@@ -66,5 +66,10 @@ struct ShardFileTests {
         let history = try TraceStore(path: dir.db)
         try history.recordRun(run)
         #expect(throws: ShardFileError.self) { try ShardRecord.read(dir.db) }
+        // An outcome code outside the table is an error naming the file, never a silent miss.
+        let q = try DatabaseQueue(path: path)
+        try q.write { try $0.execute(sql: "UPDATE shard_mark SET outcome = 9") }
+        try q.close()
+        #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): unknown outcome code 9") }
     }
 }

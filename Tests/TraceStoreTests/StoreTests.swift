@@ -25,7 +25,7 @@ struct StoreTests {
         #expect(try reader.traces().count == 1)
         #expect(throws: (any Error).self) { try reader.importFile(dir.file("b.jsonl", jsonl(tapLines).replacingOccurrences(of: "t1", with: "t2"))) }
         let old = TempDir()
-        _ = try TraceStore(path: old.db, upTo: "v1-traces")
+        try StoreTests.oldDatabase(upTo: "v1-traces", at: old.db, sql: "")
         #expect(try TraceStore.openForReading(path: old.db).appliedMigrations() == TraceStore.knownMigrations)
     }
 
@@ -36,9 +36,8 @@ struct StoreTests {
                           "v8-event-ranges", "v9-grouped-history"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
-            let old = try TraceStore(path: dir.db, upTo: migration)
-            #expect(try old.appliedMigrations() == Array(known[...i]))
-            _ = try old.importFile(dir.file("a.jsonl", jsonl(tapLines)))
+            try StoreTests.oldDatabase(upTo: migration, at: dir.db)
+            #expect(try DatabaseQueue(path: dir.db).read { try Migrations.migrator.appliedMigrations($0) } == Array(known[...i]))
             let upgraded = try TraceStore(path: dir.db)
             #expect(try upgraded.appliedMigrations() == known)
             #expect(try upgraded.traces().count == 1)
@@ -50,18 +49,14 @@ struct StoreTests {
     @Test("v8: traces stored before read back whole through their event ranges, interleaved CSV traces included; new imports fill the ranges")
     func eventRanges() throws {
         let dir = TempDir()
-        let old = try TraceStore(path: dir.db, upTo: "v7-finding-labels")
-        // Two traces interleaved row by row: each one's range holds the other's rows too.
-        _ = try old.importFile(dir.file("a.csv", """
-            trace,screen,t,touch,phase,x,y
-            a,S,0,1,began,1,1
-            b,S,0,1,began,2,2
-            a,S,0.1,1,ended,1,1
-            b,S,0.1,1,ended,2,2
-            a,S,0.5,1,began,3,3
-            a,S,0.6,1,ended,3,3
-
-            """))
+        // Two traces interleaved row by row, as a CSV import wrote them: each one's range holds the other's rows too.
+        try StoreTests.oldDatabase(upTo: "v7-finding-labels", at: dir.db, sql: """
+            INSERT INTO trace (id, name, screen, content_hash, event_count, imported_at) VALUES (1, 'a', 'S', 'ha', 4, 'then');
+            INSERT INTO trace (id, name, screen, content_hash, event_count, imported_at) VALUES (2, 'b', 'S', 'hb', 2, 'then');
+            INSERT INTO event (trace_id, t, touch, phase, x, y) VALUES
+                (1, 0, 1, 'began', 1, 1), (2, 0, 1, 'began', 2, 2), (1, 0.1, 1, 'ended', 1, 1),
+                (2, 0.1, 1, 'ended', 2, 2), (1, 0.5, 1, 'began', 3, 3), (1, 0.6, 1, 'ended', 3, 3);
+            """)
         let upgraded = try TraceStore(path: dir.db)
         _ = try upgraded.importFile(dir.file("c.jsonl", jsonl(tapLines)))
         let traces = try upgraded.traces()
@@ -344,18 +339,39 @@ struct StoreTests {
     /// A database migrated up to `migration` holding trace t1, run 1 with suite 1 ("Settings"), and `presses` (SQL).
     static func oldHistory(upTo migration: String, presses: String) throws -> TempDir {
         let dir = TempDir()
-        let old = try TraceStore(path: dir.db, upTo: migration)
-        _ = try old.importFile(dir.file("a.jsonl", jsonl(tapLines)))
-        let q = try DatabaseQueue(path: dir.db)
-        try q.write { db in
-            try db.execute(sql: """
-                INSERT INTO run (id, started_at, passed, touch_radius, grid_step, settings) VALUES (1, 'now', 0, 10, 1, '{}');
-                INSERT INTO run_suite (id, run_id, suite, snapshot_hash, passed) VALUES (1, 1, 'Settings', 'h', 0);
-                """ + presses)
-        }
-        try q.close()
+        try oldDatabase(upTo: migration, at: dir.db, sql: t1 + """
+            INSERT INTO run (id, started_at, passed, touch_radius, grid_step, settings) VALUES (1, 'now', 0, 10, 1, '{}');
+            INSERT INTO run_suite (id, run_id, suite, snapshot_hash, passed) VALUES (1, 1, 'Settings', 'h', 0);
+            """ + presses)
         return dir
     }
+
+    /// A fixture database as a build that stopped at `migration` left it: the migrations up to it, then
+    /// `sql` (default: trace t1 of `tapLines`, as v1's columns hold it). Nothing of today's import or
+    /// history code writes it, so those need no branch for older schemas: opening it migrates it forward.
+    static func oldDatabase(upTo migration: String, at path: String, sql: String = t1) throws {
+        let q = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(q, upTo: migration)
+        if !sql.isEmpty { try q.write { try $0.execute(sql: sql) } }
+        // From v8-event-ranges on, an import wrote each trace's range of event ids.
+        try q.write { db in
+            guard try db.columns(in: "trace").contains(where: { $0.name == "first_event" }) else { return }
+            try db.execute(sql: """
+                UPDATE trace SET first_event = (SELECT min(id) FROM event WHERE trace_id = trace.id),
+                                 last_event = (SELECT max(id) FROM event WHERE trace_id = trace.id)
+                WHERE first_event IS NULL
+                """)
+        }
+        try q.close()
+    }
+
+    /// Trace t1 with the two events of `tapLines`, in the columns of v1-traces.
+    static let t1 = """
+        INSERT INTO trace (id, name, screen, content_hash, event_count, imported_at) VALUES (1, 't1', 'Settings', 'h1', 2, 'then');
+        INSERT INTO event (trace_id, t, touch, phase, x, y, expect) VALUES (1, 0, 1, 'began', 24, 121.5, 'row.flowMeter');
+        INSERT INTO event (trace_id, t, touch, phase, x, y) VALUES (1, 0.084, 1, 'ended', 24.5, 121);
+
+        """
 
     @Test("A database written by a newer schema is refused")
     func newerSchema() throws {

@@ -20,7 +20,7 @@ import TapRules
 /// (the outer control of a delete confirmation, which UIKit hands every tap to the button inside)
 /// is no finding: a team cannot change it. A fix names another rule only when that rule reports
 /// the target too.
-public struct ErrorProneTargetRule: AuditRule {
+public struct A10ErrorProneTargetRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 
@@ -102,7 +102,7 @@ public struct ErrorProneTargetRule: AuditRule {
     /// The rules that explain a dead area, and the targets each reports: each rule is run once, and only
     /// when a fix would name it, so that a fix names only findings that exist.
     struct OtherFindings {
-        static let rules: [any AuditRule.Type] = [HollowTargetRule.self, ShapeAfterGestureRule.self, InterceptedRule.self, OutsideParentRule.self]
+        static let rules: [any AuditRule.Type] = [A1HollowTargetRule.self, A2ShapeAfterGestureRule.self, A5InterceptedRule.self, A7OutsideParentRule.self]
         var targets: [String: Set<Int>] = [:]
 
         /// Whether `rule` reports `target`.
@@ -128,12 +128,12 @@ public struct ErrorProneTargetRule: AuditRule {
             func see(_ rule: any AuditRule.Type) -> String { others.reports(rule, target, c) ? " (\(rule.id))" : "" }
             if let tap = TapAttachment(target, in: c) {
                 if tap.shapeBefore == nil && tap.shapeAfter != nil {
-                    return "move .contentShape(…) before .\(tap.entry) on \(node.id) so its whole frame takes the tap\(see(ShapeAfterGestureRule.self))"
+                    return "move .contentShape(…) before .\(tap.entry) on \(node.id) so its whole frame takes the tap\(see(A2ShapeAfterGestureRule.self))"
                 }
                 if tap.shapeBefore == nil && !node.isLeaf {
                     return tap.isButton
-                        ? "give the Button's label a shape: .contentShape(Rectangle()) on its label, so its whole frame takes the tap\(see(HollowTargetRule.self))"
-                        : "write .contentShape(Rectangle()) before .\(tap.entry) on \(node.id), so its whole frame takes the tap\(see(HollowTargetRule.self))"
+                        ? "give the Button's label a shape: .contentShape(Rectangle()) on its label, so its whole frame takes the tap\(see(A1HollowTargetRule.self))"
+                        : "write .contentShape(Rectangle()) before .\(tap.entry) on \(node.id), so its whole frame takes the tap\(see(A1HollowTargetRule.self))"
                 }
             }
             let reported = others.rules(on: target, c)

@@ -8,7 +8,7 @@ import TapRules
 /// of the row (S15): tapping "Reply" also shares. The fix — `.buttonStyle(.borderless)`
 /// on each, so each fires alone on its own label — is applied to the snapshot and
 /// checked with the engine before it is printed.
-public struct RowFiresTogetherRule: AuditRule {
+public struct A11RowFiresTogetherRule: AuditRule {
     public static let unit = AuditUnit.count
     public init() {}
 

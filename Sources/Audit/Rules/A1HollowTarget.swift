@@ -8,7 +8,7 @@ import TapRules
 /// fraction of its frame (coverage `miss`); error at 10 % or more.
 ///
 /// A `contentShape` written *after* the handler is A2's finding, not this one.
-public struct HollowTargetRule: AuditRule {
+public struct A1HollowTargetRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 

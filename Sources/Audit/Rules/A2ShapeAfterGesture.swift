@@ -9,7 +9,7 @@ import TapRules
 ///
 /// "Would widen" is the engine's answer: in a variant of the snapshot with
 /// the shape moved before the handler, more of the frame fires.
-public struct ShapeAfterGestureRule: AuditRule {
+public struct A2ShapeAfterGestureRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 

@@ -13,7 +13,7 @@ import TapRules
 /// A target that never fires anywhere is left to A5, A7, A8 and A9. A stock control
 /// drawn at its system size (a Toggle 51 × 31, a Stepper, a segmented Picker) is not
 /// small: the system sizes and places it (`StockControls`).
-public struct SmallTargetRule: AuditRule {
+public struct A3SmallTargetRule: AuditRule {
     public static let unit = AuditUnit.points
     public init() {}
 

@@ -14,7 +14,7 @@ import TapRules
 /// UIKit hit testing is exact (U4), so only SwiftUI targets can be crowded. Stacked
 /// rows are not crowded: two targets one above the other, at least one a full-width
 /// row, share the strip along the line between them as every list does (`StackedRows`).
-public struct CrowdedRule: AuditRule {
+public struct A4CrowdedRule: AuditRule {
     public static let unit = AuditUnit.squarePoints
     public init() {}
 

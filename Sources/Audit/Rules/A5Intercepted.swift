@@ -10,7 +10,7 @@ import TapRules
 /// Not counted: targets nested inside the target (a cell's accessory button
 /// is meant to take its own taps), and points a superview's bounds keep out
 /// (that is A7's).
-public struct InterceptedRule: AuditRule {
+public struct A5InterceptedRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 

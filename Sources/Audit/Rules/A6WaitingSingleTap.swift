@@ -8,7 +8,7 @@ import TapRules
 /// (an `exclusively` with the higher count first, or a count-2 tap that wins
 /// S10 ordering). The engine replays one single tap where the target fires;
 /// the value is its latency in milliseconds. A warning.
-public struct WaitingSingleTapRule: AuditRule {
+public struct A6WaitingSingleTapRule: AuditRule {
     public static let unit = AuditUnit.milliseconds
     public init() {}
 

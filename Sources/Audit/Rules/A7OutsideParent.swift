@@ -6,7 +6,7 @@ import TapRules
 /// bounds gets no touches there (U2), whatever `clipsToBounds` says. The
 /// value is the unreachable fraction of its frame (the engine's samples that
 /// a UIKit ancestor's hit bounds exclude); error at 10 % or more.
-public struct OutsideParentRule: AuditRule {
+public struct A7OutsideParentRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 

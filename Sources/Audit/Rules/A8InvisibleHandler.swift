@@ -13,7 +13,7 @@ import TapRules
 /// switched off (`UIKitOwnParts`: a cell's disclosure indicator, a `UIButton` with
 /// `isUserInteractionEnabled = false`; a hidden back button or search bar cancel button),
 /// or held by one. A team cannot act on them.
-public struct InvisibleHandlerRule: AuditRule {
+public struct A8InvisibleHandlerRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 

@@ -6,7 +6,7 @@ import TapRules
 /// `disabled(true)` on it or an ancestor, a control or recognizer that is not
 /// enabled): it takes the touch and nothing fires. Often on purpose, so a
 /// note; the value is the disabled fraction of its frame.
-public struct DisabledTargetRule: AuditRule {
+public struct A9DisabledTargetRule: AuditRule {
     public static let unit = AuditUnit.fraction
     public init() {}
 

@@ -6,7 +6,7 @@ import TapModel
 
 /// R1 dead zone: a press that fired (`hit`/`expanded`) on the baseline no longer fires
 /// (`miss`, `blocked`, `ambiguous`, `disabled`). The reverse is an improvement.
-public struct DeadZoneRule: PressRule {
+public struct R1DeadZoneRule: PressRule {
     public static let rule = Rule.deadZone
     public static let description = RuleDescription(
         id: "R1",

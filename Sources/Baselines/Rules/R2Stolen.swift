@@ -4,7 +4,7 @@ import TapModel
 
 /// R2 stolen: a press fires a different action than it did. Actions are
 /// compared by name; unnamed actions by the node that carries them.
-public struct StolenRule: PressRule {
+public struct R2StolenRule: PressRule {
     public static let rule = Rule.stolen
     public static let description = RuleDescription(
         id: "R2",

@@ -5,7 +5,7 @@ import TapModel
 /// R3 slower: a press's latency grows by more than the threshold [50 ms] (a double
 /// tap that makes every single tap wait, say); the finding says why the press
 /// waits. The reverse is an improvement.
-public struct SlowerRule: PressRule {
+public struct R3SlowerRule: PressRule {
     public static let rule = Rule.slower
     public static let description = RuleDescription(
         id: "R3",

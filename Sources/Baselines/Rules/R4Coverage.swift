@@ -8,7 +8,7 @@ import TapRules
 /// grows by more than it. The finding names every fraction that moved, and for
 /// `stolen` the target that now takes the taps. The reverse is an improvement.
 /// Fractions are compared as the baseline stores them (4 decimals).
-public struct CoverageRule: TargetRule {
+public struct R4CoverageRule: TargetRule {
     public static let rule = Rule.coverage
     public static let description = RuleDescription(
         id: "R4",

@@ -3,7 +3,7 @@ import TapRules
 import TapModel
 
 /// R5 gone: a target in the baseline is not in the snapshot. New targets are reported, never fail.
-public struct GoneRule: TargetRule {
+public struct R5GoneRule: TargetRule {
     public static let rule = Rule.gone
     public static let description = RuleDescription(
         id: "R5",

@@ -5,7 +5,7 @@ import TapModel
 /// R6 expectation: a press with `expect` does not fire that node's action. Needs no
 /// baseline; an `expect` naming no node of the snapshot says so. A press whose
 /// expectation is newly met is an improvement.
-public struct ExpectationRule: PressRule {
+public struct R6ExpectationRule: PressRule {
     public static let rule = Rule.expectation
     public static let description = RuleDescription(
         id: "R6",

@@ -11,7 +11,7 @@ import TapRules
 /// anyone taps it. A rise by more than the threshold is an improvement. Values
 /// are compared as the baseline stores them (4 decimals); a side without a
 /// prediction is not compared.
-public struct PredictedSuccessRule: TargetRule {
+public struct R7PredictedSuccessRule: TargetRule {
     public static let rule = Rule.predicted
     public static let description = RuleDescription(
         id: "R7",

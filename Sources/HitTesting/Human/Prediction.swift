@@ -54,7 +54,6 @@ public struct TargetPrediction: Sendable, Equatable {
     public var cells: Int
 
     public var failure: Double { 1 - success }
-    public var stolenTotal: Double { stolen.reduce(0) { $0 + $1.p } }
 
     public static func == (a: TargetPrediction, b: TargetPrediction) -> Bool {
         a.node == b.node && a.success == b.success && a.stolen == b.stolen && a.miss == b.miss && a.missInside == b.missInside

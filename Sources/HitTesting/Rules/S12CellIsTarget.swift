@@ -7,7 +7,9 @@ import TapRules
 /// as UIKit's is; the content inside it still binds with the touch's cloud (S9), but
 /// only within its own cell: a cloud that reaches the content of a neighbouring cell,
 /// or of a cell from a section gap, reaches nothing there.
-public enum S12CellIsTarget: HitTestingRule {
+///
+/// Stage code: `applyCells(_:at:excluding:)` (Bind/Landing.swift) over the cells of `Compilation.compileRows()` (Compile/Rows.swift).
+public enum S12CellIsTargetRule: HitTestingRule {
     static let form = #"{"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[{"id":"hdr","type":"Text","role":"header","frame":[36,96,70,18]},{"id":"row.app","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[{"id":"app","type":"NavigationLink","action":"openAppearance","frame":[36,120,321,44],"children":[{"id":"app.stack","type":"HStack","frame":[36,120,321,44],"children":[{"id":"app.icon","type":"Image","frame":[36,131,22,22]},{"id":"app.title","type":"Text","frame":[66,131,100,22]},{"id":"app.chevron","type":"Image","frame":[349,135,8,14]}]}]}]}]}"#
 
     public static let description = RuleDescription(
@@ -25,35 +27,4 @@ public enum S12CellIsTarget: HitTestingRule {
             HitExample(form, tap: Point(8, 142), .miss),
             HitExample(form, tap: Point(60, 105), .miss, radius: 20),
         ])
-}
-
-extension HitTester {
-    /// S12: the frontmost row whose cell holds `c` gets the touch after its content (`Location.row`). Cells
-    /// (rows, headers, footers) are exact: content of a cell that does not hold `c` does not take the touch
-    /// (the content's binding is not redone within the right cell: a Decision, docs/real-screens.md). A view
-    /// in front of the list (later in document order, outside every cell) keeps it.
-    func applyCells(_ l: inout Location, at c: Point, excluding: Range<Int>?) {
-        let nodes = snapshot.nodes
-        var cell = -1
-        for r in cells.reversed() where alive[r] && nodes[r].frame.contains(c) {
-            if let excluding, excluding.contains(r) { continue }
-            guard gatesHold(c, from: Int(gateAncestor[r]), scope: -1) else { continue }
-            cell = r
-            break
-        }
-        let n = l.node
-        let bound = n >= 0 ? Int(cellOf[n]) : -1
-        if bound >= 0 && bound != cell {
-            // The cloud reached the content of a cell that does not hold the centre.
-            let binding = l.binding
-            l = Location()
-            l.binding = binding
-        } else if cell >= 0 && bound < 0 && n >= nodes[cell].end {
-            return  // a view in front of the list takes it
-        }
-        if cell >= 0, rowOf[cell] == Int32(cell), let h = handlers[cell].last, case .row = h.source { l.row = cell }
-    }
-
-    /// The row whose cell a view lies in (itself when it is one), or -1.
-    public func row(of node: Int) -> Int { node >= 0 && node < rowOf.count ? Int(rowOf[node]) : -1 }
 }

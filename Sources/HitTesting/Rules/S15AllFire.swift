@@ -6,7 +6,9 @@ import TapRules
 /// The exception: a row-level Picker in a row with other row-level controls takes
 /// every tap of the row alone. A disabled control does not fire; when all are
 /// disabled the row's handler is disabled.
-public enum S15AllFire: HitTestingRule {
+///
+/// Stage code: `Compilation.rowHandler(_:controls:)` (Compile/Rows.swift).
+public enum S15AllFireRule: HitTestingRule {
     static func msg(_ share: String) -> String {
         #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[{"id":"msg","type":"HStack","frame":[36,258,321,24],"children":[{"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[{"id":"reply.label","type":"Text","frame":[36,258,60,24]}]},"#
             + share + #"]}]}]}"#
@@ -25,23 +27,4 @@ public enum S15AllFire: HitTestingRule {
         nonTriggeringExamples: [
             HitExample(picker, tap: Point(60, 270), .hit, fires: "pickTarget"),
         ])
-}
-
-extension Compilation {
-    /// S13, S15: the handler of a row with row-level actions (its `rowAction` first, then its controls in
-    /// document order; a row-level Picker among others alone), or nil when it has none (S16).
-    func rowHandler(_ row: Int, controls: [Handler]) -> Handler? {
-        var entries: [(action: String, disabled: Bool, picker: Bool)] = []
-        if let own = nodes[row].rowAction { entries.append((own, disabledAbove[row] || nodes[row].isDisabledHere, false)) }
-        for h in controls { entries.append((h.action ?? nodes[h.node].id, h.isDisabled, nodes[h.node].isRowLevelPicker)) }
-        guard !entries.isEmpty else { return nil }
-        if entries.count > 1, let picker = entries.first(where: { $0.picker }) { entries = [picker] }
-        let enabled = entries.filter { !$0.disabled }
-        let actions = (enabled.isEmpty ? entries : enabled).map(\.action)
-        let joined = actions.joined(separator: ", ")
-        return Handler(node: row, slot: handlers[row].count, source: .row, priority: .normal,
-                       gesture: Gesture(.button, action: joined), action: joined,
-                       isDisabled: enabled.isEmpty, isMasked: false, system: .swiftui, region: .anywhere, gestureName: "row",
-                       isRawTouch: true, rowActions: actions)
-    }
 }

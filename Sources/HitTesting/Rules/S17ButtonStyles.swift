@@ -9,7 +9,9 @@ import TapRules
 /// means what it meant before styles were written. Under the `ios17` profile
 /// every style keeps the label as written (the evidence for the rectangle is
 /// from iOS 18 on).
-public enum S17ButtonStyles: HitTestingRule {
+///
+/// Stage code: `TouchProfile.buttonStylesFillFrame` (Bind/TouchProfile.swift), read by `Compilation.compileResponders(profile:)` (Bind/Responders.swift).
+public enum S17ButtonStylesRule: HitTestingRule {
     static func button(_ style: String) -> String {
         #"{"id":"more","type":"Button","style":""# + style + #"","action":"showMore","frame":[20,100,300,44],"children":[{"id":"more.stack","type":"HStack","frame":[20,100,300,44],"children":[{"id":"more.title","type":"Text","frame":[20,111,80,22]},{"id":"more.chevron","type":"Image","frame":[312,115,8,14]}]}]}"#
     }
@@ -26,9 +28,4 @@ public enum S17ButtonStyles: HitTestingRule {
             HitExample(button("plain"), tap: Point(200, 122), .miss),
             HitExample(button("automatic"), tap: Point(200, 122), .miss, profile: .ios17),
         ])
-}
-
-extension TouchProfile {
-    /// S17: whether Button styles that fill their frame do so under this profile (not `ios17`).
-    public var buttonStylesFillFrame: Bool { name != .ios17 }
 }

@@ -8,8 +8,10 @@ import TapRules
 /// recognizers only). A press the ancestor does not recognize still reaches the
 /// control. This corrects the former "innermost run first" order; SwiftUI
 /// gestures among themselves and UIKit-only paths keep S10 and U4. The walk is
-/// `competitors` (S10WhoFires.swift): the controls wait behind the run's taps.
-public enum S19SwiftUIOverControls: HitTestingRule {
+/// `competitors` (Arbitrate/Arbitration.swift): the controls wait behind the run's taps.
+///
+/// Stage code: `competitors(for:scratch:)`, which holds the controls back (`scratch.pending`, Arbitrate/Arbitration.swift).
+public enum S19SwiftUIOverControlsRule: HitTestingRule {
     static let popup = #"{"id":"popup","type":"VStack","frame":[0,0,393,400],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"closePopup"}}],"children":[{"id":"picker","type":"UISegmentedControl","system":"uikit","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}}]}"#
     static let plainStack = #"{"id":"popup","type":"VStack","frame":[0,0,393,400],"modifiers":[{"onLongPressGesture":{"action":"peek"}}],"children":[{"id":"picker","type":"UISegmentedControl","system":"uikit","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}}]}"#
 

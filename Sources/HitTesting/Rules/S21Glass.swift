@@ -6,7 +6,9 @@ import TapRules
 /// sibling). Outside a Button it lies outside the label: a tap on the glass
 /// around a Button's text fires nothing. Nothing in the engine is special about
 /// it: the rule is how to write it (docs/snapshot.md).
-public enum S21Glass: HitTestingRule {
+///
+/// Stage code: nothing special: glass is written as a drawn leaf (S1).
+public enum S21GlassRule: HitTestingRule {
     static let chip = #"{"id":"chip","type":"ZStack","frame":[20,100,120,44],"children":[{"id":"chip.glass","type":"Capsule","frame":[20,100,120,44]},{"id":"chip.button","type":"Button","style":"plain","action":"filter","frame":[50,111,60,22],"children":[{"id":"chip.title","type":"Text","frame":[50,111,60,22]}]}]}"#
 
     public static let description = RuleDescription(

@@ -6,7 +6,9 @@ import TapRules
 /// narrowing (`scale` 0.7) or moving (`offset`) it. Other kinds do not touch
 /// hit testing. The outermost one becomes the view's *self shape* (it takes
 /// touches there) and its *gate* (its subtree takes touches only inside it).
-public enum S3ContentShape: HitTestingRule {
+///
+/// Stage code: `Compilation.compileContentShapes(_:)` and `applyOutermostContentShape(_:)` (Compile/Regions.swift).
+public enum S3ContentShapeRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S3",
         name: "content shape",
@@ -23,28 +25,4 @@ public enum S3ContentShape: HitTestingRule {
             HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle","kind":"dragPreview"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
                        tap: Point(150, 22), .miss),
         ])
-}
-
-extension Compilation {
-    /// S3: the view's interaction contentShapes in modifier order (other kinds do not count).
-    mutating func compileContentShapes(_ i: Int) {
-        let node = nodes[i]
-        contentShapes.removeAll(keepingCapacity: true)
-        for (m, modifier) in node.modifiers.enumerated() {
-            if case .contentShape(let spec) = modifier, spec.purpose == .interaction {
-                contentShapes.append((m, addShape(spec.resolve(in: node.frame), i)))
-            }
-        }
-        nodeContentShapes[i] = contentShapes
-    }
-
-    /// S3: from the outermost contentShape outward, the shape is the view's region and its subtree's gate.
-    mutating func applyOutermostContentShape(_ i: Int) {
-        if let outer = contentShapes.last {
-            gateShape[i] = outer.shape
-            selfShape[i] = outer.shape
-        } else {
-            selfShape[i] = baseShape[i]
-        }
-    }
 }

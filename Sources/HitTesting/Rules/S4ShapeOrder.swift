@@ -6,7 +6,9 @@ import TapRules
 /// before it, else the base region. `[contentShape, onTapGesture]` widens the
 /// gesture; `[onTapGesture, contentShape]` makes the view take the tap in the
 /// gap without the gesture firing. A Button's action is innermost.
-public enum S4ShapeOrder: HitTestingRule {
+///
+/// Stage code: `Compilation.attachmentRegion(at:)` (Compile/Regions.swift), which `compileHandlers(_:)` gives every gesture.
+public enum S4ShapeOrderRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S4",
         name: "shape order",
@@ -22,27 +24,4 @@ public enum S4ShapeOrder: HitTestingRule {
             HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
                        tap: Point(150, 22), .hit, fires: "open"),
         ])
-}
-
-extension Compilation {
-    /// S4: the region a gesture written at `modifier` sees.
-    func attachmentRegion(at modifier: Int) -> Handler.Region {
-        if let cs = contentShapes.last(where: { $0.modifier < modifier }) { return .shape(Int(cs.shape)) }
-        return .base
-    }
-}
-
-extension HitTester {
-    /// S4: whether the handler's attachment region holds `p`, for a handler on the
-    /// path to `hitView` (the region in force just before its modifier).
-    func attachmentHolds(_ h: Handler, _ p: Point, hitView: Int) -> Bool {
-        switch h.region {
-        case .anywhere: return true
-        case .shape(let s): return shapes[s].contains(p)
-        case .base:
-            if h.node != hitView { return true }  // a child on the path takes p, so the union of children holds it
-            let b = baseShape[h.node]
-            return b >= 0 && shapes[Int(b)].contains(p)
-        }
-    }
 }

@@ -7,7 +7,9 @@ import TapRules
 /// subview outside its superview is cut off by U2 (the superview's bounds),
 /// whatever `clipsToBounds` says. This rule is an absence: nothing here but
 /// its description.
-public enum S7Clipping: HitTestingRule {
+///
+/// Stage code: nothing: the rule is an absence.
+public enum S7ClippingRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "S7",
         name: "clipping",

@@ -8,12 +8,14 @@ import TapRules
 /// touch only when it clearly wins — best ≥ max(8, 1.2 × runner-up) on iOS 18 —
 /// otherwise its container responds (TouchBinder.swift runs the test; the
 /// profile's parameters are TouchProfile.swift). A gesture receives the touch when
-/// the bound responder is its own or lies inside it (S10WhoFires.swift). UIKit
+/// the bound responder is its own or lies inside it (Arbitrate/Arbitration.swift). UIKit
 /// takes no part (U4): it is hit-tested exactly at the centre. Radius 0 is one sample.
 ///
 /// The examples are the worked examples of the contract: a row's label reached from
 /// 8 pt away, two stacked rows, a small button beside a row, a dot beside a card.
-public enum S9TouchBinding: HitTestingRule {
+///
+/// Stage code: `TouchBinder` (Bind/TouchBinder.swift) over the tree of `Compilation.compileResponders(profile:)` (Bind/Responders.swift), called by `locate` (Bind/Landing.swift).
+public enum S9TouchBindingRule: HitTestingRule {
     /// A 390 × 44 row `HStack { Spacer(); Text }` with a tap gesture; the Text at 300–360 × 12–32.
     static let row = #"{"id":"row","type":"HStack","frame":[0,0,390,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.spacer","type":"Spacer","frame":[0,0,300,44]},{"id":"row.text","type":"Text","frame":[300,12,60,20]}]}"#
     /// A 6 × 6 dot at 97–103 beside a card at 103–303 × 60–140, both with tap gestures.

@@ -6,7 +6,9 @@ import TapRules
 /// the control around it does not fire. Applied to controls whose `kind` is known;
 /// a control of kind `unknown` keeps U4's walk up (snapshots written before kinds
 /// existed mean what they meant; a Decision).
-public enum U10ControlIsHitView: HitTestingRule {
+///
+/// Stage code: `competitors(for:scratch:)` (`skippedByU10`, Arbitrate/Arbitration.swift).
+public enum U10ControlIsHitViewRule: HitTestingRule {
     static func button(_ kind: String) -> String {
         #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"send","type":"UIButton","frame":[20,20,200,44],"control":{"kind":""# + kind + #"","action":"send"},"children":[{"id":"send.stack","type":"UIStackView","frame":[20,20,200,44]}]}]}"#
     }

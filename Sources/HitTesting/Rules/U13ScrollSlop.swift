@@ -9,7 +9,9 @@ import TapRules
 /// `canCancelContentTouches` is true (the default), except a UIKit control, which
 /// keeps tracking (nothing scrolls). A stationary tap is untouched (U11). The
 /// replay applies it (`scrollContainer(taking:)`); `hit` taps never move.
-public enum U13ScrollSlop: HitTestingRule {
+///
+/// Stage code: `scrollContainer(taking:distance:early:)` (Classify/Scrolls.swift), which the replay calls.
+public enum U13ScrollSlopRule: HitTestingRule {
     static let list = #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.a","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[{"id":"a","type":"Button","style":"borderless","action":"openA","frame":[36,120,321,44],"children":[{"id":"a.title","type":"Text","frame":[36,131,100,22]}]}]}]}"#
 
     public static let description = RuleDescription(
@@ -23,27 +25,4 @@ public enum U13ScrollSlop: HitTestingRule {
         nonTriggeringExamples: [
             HitExample(list, tap: Point(300, 300), .miss),
         ])
-}
-
-extension HitTester {
-    /// U13: how far (points) a press may move inside a scroll container before it scrolls.
-    public static let scrollSlop = 10.0
-    /// U12, U13: how long a scroll view holds a touch before its content sees it (seconds).
-    public static let contentTouchDelay = 0.15
-
-    /// U13: the scroll container that takes a press which went to `node` and moved `distance` points in all,
-    /// `early` of them within the first `contentTouchDelay`; nil when the press is not a scroll.
-    public func scrollContainer(taking node: Int, distance: Double, early: Double) -> Int? {
-        guard distance > HitTester.scrollSlop, node >= 0, node < snapshot.nodes.count else { return nil }
-        var a = node
-        while a >= 0 && !snapshot.nodes[a].isScrollContainer { a = snapshot.nodes[a].parent }
-        guard a >= 0 else { return nil }
-        if early <= HitTester.scrollSlop {
-            // The content already has the touch: a control keeps tracking, other content is cancelled unless the
-            // container cannot cancel it.
-            if snapshot.nodes[node].system == .uikit && snapshot.nodes[node].uikit.control != nil { return nil }
-            if snapshot.nodes[a].canCancelContentTouches == false { return nil }
-        }
-        return a
-    }
 }

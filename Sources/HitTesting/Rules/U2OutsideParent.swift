@@ -4,7 +4,9 @@ import TapRules
 /// U2 Outside the parent: a subview drawn outside its superview's bounds gets
 /// no touches there (U1 stops at the superview), whatever `clipsToBounds`. A
 /// UIKit view's bounds are a gate for its subtree (`compileUIKitBounds`).
-public enum U2OutsideParent: HitTestingRule {
+///
+/// Stage code: `Compilation.compileUIKitBounds(_:)`, whose bounds gate the subtree (Compile/Regions.swift), and `gatesHold` (Bind/Landing.swift); in words, `whyOutsideSuperview(_:gate:)` (Classify/Reasons.swift).
+public enum U2OutsideParentRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U2",
         name: "outside the parent",
@@ -17,14 +19,4 @@ public enum U2OutsideParent: HitTestingRule {
             HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"bar","type":"UIView","frame":[0,100,200,44],"children":[{"id":"close","type":"UIButton","frame":[180,90,40,40],"control":{"action":"close"}}]}]}"#,
                        tap: Point(190, 120), .hit, fires: "close"),
         ])
-}
-
-extension HitTester {
-    /// U2 in words: the point lies outside a UIKit ancestor's bounds on the way to `target`.
-    func whyOutsideSuperview(_ target: Int, gate v: Int) -> String {
-        let name = snapshot.nodes[target].id
-        if v == target { return "\(name): the point is outside its hit bounds" }
-        let relation = snapshot.nodes[target].parent == v ? "superview" : "ancestor"
-        return "\(name) lies outside its \(relation) \(snapshot.nodes[v].id)'s bounds at this point; UIKit delivers no touches there (U2)"
-    }
 }

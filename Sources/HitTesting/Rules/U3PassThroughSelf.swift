@@ -4,7 +4,9 @@ import TapRules
 /// U3 passThroughSelf: such a view answers nil instead of itself, so touches on
 /// its empty area reach the views behind it; its subviews still get theirs.
 /// (`compileUIKitBounds` gives it no self shape.)
-public enum U3PassThroughSelf: HitTestingRule {
+///
+/// Stage code: `Compilation.compileUIKitBounds(_:)` (Compile/Regions.swift).
+public enum U3PassThroughSelfRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U3",
         name: "pass through self",

@@ -5,8 +5,10 @@ import TapRules
 /// first enabled control or enabled recognizer that recognizes the touch fires;
 /// on one view its recognizers come before its control, and a control beats a
 /// tap recognizer on an ancestor. UIKit hit testing is exact: no touch binding
-/// (S9). The walk up is S10WhoFires.swift's `competitors`.
-public enum U4UIKitWhoFires: HitTestingRule {
+/// (S9). The walk up is Arbitrate/Arbitration.swift's `competitors`.
+///
+/// Stage code: `Compilation.appendUIKitHandlers(_:to:)` (Compile/Handlers.swift) and `competitors(for:scratch:)` (Arbitrate/Arbitration.swift).
+public enum U4UIKitWhoFiresRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U4",
         name: "UIKit who fires",
@@ -24,32 +26,4 @@ public enum U4UIKitWhoFires: HitTestingRule {
             HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[{"id":"cell.info","type":"UIButton","frame":[340,107,30,30],"control":{"action":"info","enabled":false}}]}]}"#,
                        tap: Point(355, 122), .hit, fires: "select"),
         ])
-}
-
-extension Compilation {
-    /// U4: on one view, its recognizers come before its control, then its raw-touch handler (U9).
-    /// A `custom` control handles raw touches (U7, U9); a slider fires on a drag only (U8).
-    func appendUIKitHandlers(_ i: Int, to list: inout [Handler]) {
-        let node = nodes[i]
-        for (r, recognizer) in node.uikit.gestureRecognizers.enumerated() {
-            list.append(Handler(node: i, slot: list.count, source: .recognizer(index: r), priority: .normal,
-                                gesture: recognizer.equivalentGesture, action: recognizer.action,
-                                isDisabled: !recognizer.enabled, isMasked: false, system: .uikit,
-                                region: .anywhere, gestureName: recognizer.kind.rawValue,
-                                cancelsTouches: recognizer.cancelsTouchesInView))
-        }
-        if let control = node.uikit.control {
-            list.append(Handler(node: i, slot: list.count, source: .control, priority: .normal,
-                                gesture: control.gesture, action: control.action,
-                                isDisabled: !control.enabled, isMasked: false, system: .uikit,
-                                region: .anywhere, gestureName: "control",
-                                isRawTouch: control.kind == .custom, controlKind: control.kind))
-        }
-        if let touch = node.uikit.touchAction {
-            list.append(Handler(node: i, slot: list.count, source: .touchAction, priority: .normal,
-                                gesture: Gesture(.button, action: touch.action), action: touch.action,
-                                isDisabled: !touch.enabled, isMasked: false, system: .uikit,
-                                region: .anywhere, gestureName: "touchAction", isRawTouch: true))
-        }
-    }
 }

@@ -3,10 +3,12 @@ import TapRules
 
 /// U5 Bridges: a UIKit view whose children are SwiftUI (a hosting view)
 /// hit-tests them with the SwiftUI rules first; if they take nothing, the UIKit
-/// view itself is the hit view (U1, U3 apply; Touch.swift applies S9 there). A
+/// view itself is the hit view (U1, U3 apply; Resolve.swift applies S9 there). A
 /// UIKit view inside SwiftUI (a representable) has its frame as its region when
 /// U1 lets it.
-public enum U5Bridges: HitTestingRule {
+///
+/// Stage code: `locate(at:cloud:excluding:record:scratch:)` and `landUIKit` (Bind/Landing.swift).
+public enum U5BridgesRule: HitTestingRule {
     public static let description = RuleDescription(
         id: "U5",
         name: "bridges",
@@ -20,9 +22,4 @@ public enum U5Bridges: HitTestingRule {
             HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[{"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],"modifiers":[{"onTapGesture":{"action":"save"}}]}]}]}"#,
                        tap: Point(300, 600), .miss),
         ])
-}
-
-extension HitTester {
-    /// U5: whether `node` is a UIKit view hosting SwiftUI content.
-    public func isHosting(_ node: Int) -> Bool { hosting[node] }
 }

@@ -5,8 +5,10 @@ import TapRules
 /// not list) is not shielded: an enabled ancestor's tap recognizer that holds the
 /// touch wins and the control does not fire. It handles raw touches (U9): with
 /// `cancelsTouchesInView: false` on the recognizer, both fire.
-public enum U7CustomControls: HitTestingRule {
-    static let card = U6ShieldedControls.card
+///
+/// Stage code: `Compilation.appendUIKitHandlers(_:to:)`, which makes a custom control raw-touch (Compile/Handlers.swift), and `competitors(for:scratch:)` (Arbitrate/Arbitration.swift).
+public enum U7CustomControlsRule: HitTestingRule {
+    static let card = U6ShieldedControlsRule.card
     static let alone = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}}]}"#
 
     public static let description = RuleDescription(
@@ -19,9 +21,4 @@ public enum U7CustomControls: HitTestingRule {
         nonTriggeringExamples: [
             HitExample(alone, tap: Point(100, 100), .hit, fires: "rate"),
         ])
-}
-
-extension UIKitProperties.Control.Kind {
-    /// U6: the kinds Apple shields from an ancestor's tap recognizer (`unknown` is treated the same).
-    public var isShielded: Bool { self != .custom && self != .slider }
 }

@@ -6,8 +6,10 @@ import TapRules
 /// a drag of the thumb a `slider`: a tap on a slider fires nothing of it (an
 /// ancestor's recognizer fires, or it is a `miss`). `UIKitProperties.Control.gesture`
 /// (Handler.swift) is the rule.
-public enum U8GesturesByKind: HitTestingRule {
-    static let card = U6ShieldedControls.card
+///
+/// Stage code: `UIKitProperties.Control.gesture` (Handler.swift).
+public enum U8GesturesByKindRule: HitTestingRule {
+    static let card = U6ShieldedControlsRule.card
     static let slider = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}}]}"#
 
     public static let description = RuleDescription(

@@ -7,9 +7,11 @@ import TapRules
 /// `cancelsTouchesInView` true; SwiftUI gestures in the content count as such.
 /// With `false`, the recognizer and the raw-touch handlers behind it all fire.
 /// `competitors` puts them last, and `arbitrate` adds them to a winner that does
-/// not cancel (S10WhoFires.swift).
-public enum U9RawTouches: HitTestingRule {
-    static let card = U6ShieldedControls.card
+/// not cancel (Arbitrate/Arbitration.swift).
+///
+/// Stage code: `competitors(for:scratch:)`, which holds raw-touch handlers back to the end, and `arbitrate` (Arbitrate/Arbitration.swift).
+public enum U9RawTouchesRule: HitTestingRule {
+    static let card = U6ShieldedControlsRule.card
     static let keeps = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"card","type":"UIView","frame":[0,0,390,400],"gestureRecognizers":[{"type":"tap","action":"dismiss","cancelsTouchesInView":false}],"children":[{"id":"segments","type":"UISegmentedControl","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}},{"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}},{"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}},{"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"}}]}]}"#
     static let cell = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"},"children":[{"id":"order.title","type":"UILabel","frame":[16,210,200,24]}]}]}"#
 

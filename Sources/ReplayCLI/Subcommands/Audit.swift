@@ -31,11 +31,11 @@ struct AuditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of waivers: [{ \"rule\": \"A3\", \"node\": \"toolbar.close\", \"why\": \"…\" }].", valueName: "file"))
     var waivers: String?
     @Option(name: .customLong("min-size"), help: ArgumentHelp("A3: a firing region narrower or shorter than this is small.", valueName: "pt"))
-    var minSize: Double = 44
+    var minSize: Double = AuditSettings().minSize
     @Option(name: .customLong("failure-warning"), help: ArgumentHelp("A10: a predicted failure (share of a person's touches aimed at the target that do not fire it) at or above this is a warning.", valueName: "f"))
-    var failureWarning: Double = 0.05
+    var failureWarning: Double = AuditSettings().failureWarning
     @Option(name: .customLong("failure-error"), help: ArgumentHelp("A10: ... and at or above this an error.", valueName: "f"))
-    var failureError: Double = 0.15
+    var failureError: Double = AuditSettings().failureError
     @OptionGroup var global: TouchRadiusOption
     @OptionGroup var density: DensityOption
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HitTesting
 import Reports
+import RunResults
 import TapJSON
 import TapModel
 
@@ -21,7 +22,7 @@ struct Deadzones: ParsableCommand {
         """)
 
     @Argument(help: "A snapshot file (.json).") var snapshot: String
-    @Option(help: ArgumentHelp("Grid step in points; samples are taken at cell centres.", valueName: "pt")) var step: Double = 1
+    @Option(help: ArgumentHelp("Grid step in points; samples are taken at cell centres.", valueName: "pt")) var step: Double = RunRequest().gridStep
     @Flag(help: "Print { screen, targets: [ { node, action, own, stolen, blocked, ambiguous, disabled, miss, predicted } ] } and nothing else on stdout.") var json = false
     @Flag(name: .customLong("no-predicted"), help: "Leave out the predicted first-try success (coverage only).") var noPredicted = false
     @Option(name: .customLong("fail-under"), help: ArgumentHelp(

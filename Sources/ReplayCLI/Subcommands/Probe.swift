@@ -20,7 +20,7 @@ struct ProbeCommand: ParsableCommand {
 
     @Argument(help: "A snapshot file (.json).") var snapshot: String
     @Option(help: ArgumentHelp("edges, grid or human.", valueName: "pattern")) var pattern: Probe.Pattern = .edges
-    @Option(help: ArgumentHelp("How far inside the frame the edge taps land.", valueName: "pt")) var inset: Double = 4
+    @Option(help: ArgumentHelp("How far inside the frame the edge taps land.", valueName: "pt")) var inset: Double = Probe().inset
     @Option(name: .short, help: ArgumentHelp("Write the trace here (default: stdout).", valueName: "file")) var output: String?
     @OptionGroup var progress: ProgressOption
     @OptionGroup var human: HumanProbeOptions
@@ -34,7 +34,7 @@ struct ProbeCommand: ParsableCommand {
     func run() throws {
         try runReportingInputErrors {
             let snap = try SnapshotFiles.load(snapshot)
-            let probe = Probe(pattern: pattern, inset: inset, taps: human.taps ?? Probe.defaultHumanTaps, seed: human.seed ?? 1,
+            let probe = Probe(pattern: pattern, inset: inset, taps: human.taps ?? Probe.defaultHumanTaps, seed: human.seed ?? Probe.defaultHumanSeed,
                               mmPerPoint: density.mmPerPoint)
             progress.start()
             ProgressLine.shared.update("\(snap.screen): placing \(pattern.rawValue) probe taps on its targets")

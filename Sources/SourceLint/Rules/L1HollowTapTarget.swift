@@ -4,7 +4,7 @@ import TapRules
 /// L1: a tap or long press on a SwiftUI container with no interaction
 /// `contentShape` before it. The container's region is only its leaves (S2),
 /// so a tap on the Spacer, the spacing or the padding reaches nothing.
-public struct HollowTapTarget: LintRule {
+public struct L1HollowTapTargetRule: LintRule {
     public init() {}
     public static let snapshotRule = "S2"
     public static let severity = Severity.error
@@ -90,11 +90,11 @@ public struct HollowTapTarget: LintRule {
 
     public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         if let button = buttonFinding(chain, in: context) { return [button] }
-        let misplaced = ShapeAfterGesture.misplacedShape(in: chain)
+        let misplaced = L2ShapeAfterGestureRule.misplacedShape(in: chain)
         // A tap of three or more is a hidden gesture (a debug menu, an easter egg), not a target anyone aims at.
         for g in GestureUse.all(in: chain) where g.isTapLike && !g.isHidden {
             if let misplaced, misplaced.gesture.index == g.index { return [] }   // L2 says it
-            if WrongShapeKind.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
+            if L3WrongShapeKindRule.otherKindShape(in: chain, before: g.index) != nil { continue }   // L3 says it
             guard let (type, dead, when) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let gesture = chain.modifiers[g.index]
             return [RuleFinding(

@@ -4,7 +4,7 @@ import TapRules
 /// L2: `contentShape` written after the gesture it should widen. A gesture sees
 /// the region in force where it is attached (S4): the later shape makes the
 /// view take the tap in the gap, but the gesture does not fire there.
-public struct ShapeAfterGesture: LintRule {
+public struct L2ShapeAfterGestureRule: LintRule {
     public init() {}
     public static let snapshotRule = "S4"
     public static let severity = Severity.error
@@ -59,7 +59,7 @@ public struct ShapeAfterGesture: LintRule {
     }
 
     public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
-        guard let (j, g) = ShapeAfterGesture.misplacedShape(in: chain) else { return [] }
+        guard let (j, g) = L2ShapeAfterGestureRule.misplacedShape(in: chain) else { return [] }
         // A region that already fills its frame where the gesture is attached (a filled
         // background) has no gap for the shape to widen: the order does not matter.
         if let env = context.evaluator.environment(at: chain.base, automaticIsBorderless: context.automaticIsBorderless),

@@ -4,7 +4,7 @@ import TapRules
 /// L3: the only `contentShape` before a tap on a container is of another kind
 /// (`.dragPreview`, `.hoverEffect`, `.contextMenuPreview`, `.focusEffect`,
 /// `.accessibility`). Only `.interaction` changes hits (S3), so the gaps stay dead.
-public struct WrongShapeKind: LintRule {
+public struct L3WrongShapeKindRule: LintRule {
     public init() {}
     public static let snapshotRule = "S3"
     public static let severity = Severity.error
@@ -40,7 +40,7 @@ public struct WrongShapeKind: LintRule {
 
     public func check(_ chain: ModifierChain, in context: LintContext) -> [RuleFinding] {
         for g in GestureUse.all(in: chain) where g.isTapLike {
-            guard let k = WrongShapeKind.otherKindShape(in: chain, before: g.index),
+            guard let k = L3WrongShapeKindRule.otherKindShape(in: chain, before: g.index),
                   case .other(let kinds)? = ShapeKind.of(chain.modifiers[k]),
                   let (_, dead, _) = Regions.deadArea(of: chain, before: g.index, in: context) else { continue }
             let written = kinds.map { "." + $0 }.joined(separator: ", ")

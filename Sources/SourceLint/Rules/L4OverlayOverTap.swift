@@ -4,7 +4,7 @@ import TapRules
 /// L4: an `.overlay` written after a gesture, whose content takes touches.
 /// The overlay is drawn in front (S8) and is not inside the view the gesture
 /// is attached to, so taps on its content do not reach the gesture.
-public struct OverlayOverTap: LintRule {
+public struct L4OverlayOverTapRule: LintRule {
     public init() {}
     public static let snapshotRule = "S8"
     public static let severity = Severity.warning

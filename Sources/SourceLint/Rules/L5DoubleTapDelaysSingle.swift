@@ -4,7 +4,7 @@ import TapRules
 /// L5: a double tap and a single tap on one chain. Gestures on one view are
 /// tried in order (S10): with the single first the double never fires; with
 /// the double first every single tap waits the multi-tap window (~0.35 s).
-public struct DoubleTapDelaysSingle: LintRule {
+public struct L5DoubleTapDelaysSingleRule: LintRule {
     public init() {}
     public static let snapshotRule = "S10"
     public static let severity = Severity.error

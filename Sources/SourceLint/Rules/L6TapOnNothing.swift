@@ -3,7 +3,7 @@ import TapRules
 
 /// L6: a tap gesture on `Spacer()` or `Color.clear` without a contentShape.
 /// Neither draws anything, so neither has a region (S1): the gesture never fires.
-public struct TapOnNothing: LintRule {
+public struct L6TapOnNothingRule: LintRule {
     public init() {}
     public static let snapshotRule = "S1"
     public static let severity = Severity.error

@@ -4,7 +4,7 @@ import TapRules
 /// L7: `.clipped()` or `.clipShape(…)` directly before a gesture on an Image
 /// scaled to fill a smaller `.frame`. Clipping changes drawing only (S7): the
 /// image's whole fill still takes taps, outside the frame a person sees.
-public struct ClippedIsNotHitMask: LintRule {
+public struct L7ClippedIsNotHitMaskRule: LintRule {
     public init() {}
     public static let snapshotRule = "S7"
     public static let severity = Severity.warning
@@ -41,7 +41,7 @@ public struct ClippedIsNotHitMask: LintRule {
         for g in GestureUse.all(in: chain) {
             var k = g.index - 1
             while k >= 0, mods[k].name.hasPrefix("accessibility") || ["id", "tag"].contains(mods[k].name) { k -= 1 }
-            guard k >= 0, ClippedIsNotHitMask.clips.contains(mods[k].name) else { continue }
+            guard k >= 0, L7ClippedIsNotHitMaskRule.clips.contains(mods[k].name) else { continue }
             guard let resizable = mods.firstIndex(where: { $0.name == "resizable" }),
                   let fill = mods.firstIndex(where: isFill), fill > resizable,
                   let frame = mods[fill..<k].lastIndex(where: { $0.name == "frame" && ($0.argument("width") != nil || $0.argument("height") != nil) }),

@@ -5,7 +5,7 @@ import TapRules
 /// automatic style in one row of a `List` or `Form`. The cell is the target
 /// (S12): a tap anywhere in the row fires every row-level control in it, in
 /// order (S15), whichever one the person aimed at.
-public struct RowFiresAllButtons: LintRule {
+public struct L8RowFiresAllButtonsRule: LintRule {
     public init() {}
     public static let snapshotRule = "S15"
     public static let severity = Severity.error

@@ -19,6 +19,6 @@ struct A2ShapeAfterGestureTests {
         let tester = HitTester(try AuditExample(root).snapshot())
         #expect(abs(f.value - tester.coverage(of: tester.index(ofID: "row")!).miss) < 1e-12)
         #expect(f.fix == "move .contentShape(Rectangle()) before .onTapGesture on row")
-        #expect(try run(ShapeAfterGestureRule.self, ShapeAfterGestureRule.nonTriggeringExamples[1]).isEmpty)
+        #expect(try run(A2ShapeAfterGestureRule.self, A2ShapeAfterGestureRule.nonTriggeringExamples[1]).isEmpty)
     }
 }

@@ -8,13 +8,13 @@ import Testing
 struct A5InterceptedTests {
     @Test("A5 intercepted: a decorative badge blocks part of a button; the fix is allowsHitTesting(false); nested targets do not count")
     func intercepted() throws {
-        let f = try #require(try run(InterceptedRule.self, InterceptedRule.triggeringExamples[0]).first)
+        let f = try #require(try run(A5InterceptedRule.self, A5InterceptedRule.triggeringExamples[0]).first)
         #expect(f.node == "save" && f.message.contains("save.badge (Circle) intercepts the tap meant for save") && f.fix.contains(".allowsHitTesting(false)"))
-        let tester = HitTester(try InterceptedRule.triggeringExamples[0].snapshot())
+        let tester = HitTester(try A5InterceptedRule.triggeringExamples[0].snapshot())
         #expect(abs(f.value - tester.coverage(of: tester.index(ofID: "save")!).blocked) < 1e-12)
-        let shade = try #require(try run(InterceptedRule.self, InterceptedRule.triggeringExamples[1]).first)
+        let shade = try #require(try run(A5InterceptedRule.self, A5InterceptedRule.triggeringExamples[1]).first)
         #expect(shade.fix.contains("isUserInteractionEnabled = false") && abs(shade.value - 77.0 / 361) < 0.01)
-        let sliver = try #require(try run(InterceptedRule.self, InterceptedRule.triggeringExamples[2]).first)
+        let sliver = try #require(try run(A5InterceptedRule.self, A5InterceptedRule.triggeringExamples[2]).first)
         #expect(sliver.severity == .warning && sliver.message.contains("coupon's handler fires"))
     }
 }

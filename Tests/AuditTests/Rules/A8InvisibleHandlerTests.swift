@@ -8,26 +8,26 @@ import Testing
 struct A8InvisibleHandlerTests {
     @Test("A8 invisible handler: Spacer, Color.clear, alpha < 0.01, a non-interactive ancestor, opacity 0; only A8 speaks of them")
     func invisibleHandler() throws {
-        for example in InvisibleHandlerRule.triggeringExamples {
+        for example in A8InvisibleHandlerRule.triggeringExamples {
             let all = Auditor.audit(try example.snapshot()).findings.filter { $0.node == example.node }
             #expect(all.map(\.rule) == ["A8"], "\(example.node ?? ""): \(all.map(\.rule))")
             #expect(all.first?.value == 1)
         }
-        let frozen = try #require(try run(InvisibleHandlerRule.self, InvisibleHandlerRule.triggeringExamples[3]).first)
+        let frozen = try #require(try run(A8InvisibleHandlerRule.self, A8InvisibleHandlerRule.triggeringExamples[3]).first)
         #expect(frozen.message.contains("isUserInteractionEnabled is false on frozen"))
     }
 
     @Test("A8 on a UIKit control with an empty frame speaks of its frame (U1), not of SwiftUI shapes")
     func emptyUIKitFrame() throws {
-        let f = try #require(try run(InvisibleHandlerRule.self, InvisibleHandlerRule.triggeringExamples[6]).first)
+        let f = try #require(try run(A8InvisibleHandlerRule.self, A8InvisibleHandlerRule.triggeringExamples[6]).first)
         #expect(f.node == "menu" && f.message.contains("its frame is empty (0 × 0 pt), so no touch lands in it (U1)"))
         #expect(!f.fix.contains("contentShape") && f.fix.contains("give it a size"))
     }
 
     @Test("A8 says nothing of UIKit's own parts that UIKit switches off: a cell's disclosure indicator, a hidden bar button, a hidden clear button")
     func uikitsOwnParts() throws {
-        let example = InvisibleHandlerRule.nonTriggeringExamples[2]
-        #expect(try run(InvisibleHandlerRule.self, example).isEmpty)
+        let example = A8InvisibleHandlerRule.nonTriggeringExamples[2]
+        #expect(try run(A8InvisibleHandlerRule.self, example).isEmpty)
         // The same switched-off button inside the content view is the app's own: reported.
         let inContent = AuditExample("""
         {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
@@ -35,7 +35,7 @@ struct A8InvisibleHandlerTests {
             {"id":"cell.content","type":"UITableViewCellContentView","frame":[0,100,365,44],"children":[
               {"id":"cell.more","type":"UIButton","frame":[300,106,32,32],"userInteractionEnabled":false,"control":{"action":"more"}}]}]}]}
         """)
-        #expect(try run(InvisibleHandlerRule.self, inContent).map(\.node) == ["cell.more"])
+        #expect(try run(A8InvisibleHandlerRule.self, inContent).map(\.node) == ["cell.more"])
     }
 }
 

@@ -4,7 +4,7 @@ import TapJSON
 import TapModel
 import Testing
 
-/// Tests of Sources/HitTesting/Rules/S9TouchBinding.swift and Binding/: the cloud,
+/// Tests of Sources/HitTesting/Rules/S9TouchBinding.swift and Bind/: the cloud,
 /// the worked examples of the contract under each profile they name, the profiles,
 /// and the binding against a literal reimplementation of its scoring.
 @Suite("S9 touch binding")
@@ -97,7 +97,7 @@ struct S9TouchBindingTests {
         #expect(ten.outcome == .miss && ten.handler == nil)
         let level = try #require(ten.location.binding?.levels.first { $0.best != nil && !$0.passed })
         #expect(level.best?.score == 3 && !level.passed)
-        let text = try HitTester(try snapshot(row()), settings: HitSettings(touchRadius: 10)).reason(for: ten)
+        let text = HitTester(try snapshot(row()), settings: HitSettings(touchRadius: 10)).reason(for: ten)
         #expect(text.contains("row.text covers 3 of the 8 it needed"), "\(text)")
         let twenty = try bind(row(), 292, 22, radius: 20)
         #expect(twenty.outcome == .expanded && twenty.handler?.action == "open")

@@ -30,18 +30,19 @@ public struct HitExample: Sendable {
 }
 
 /// A hit-testing rule (S1–S21, U1–U13): one file each under Rules/, named
-/// `<ID><Name>.swift`, holding its description beside the code that applies it.
-public protocol HitTestingRule: DescribedRule where Example == HitExample {}
+/// `<ID><Name>.swift`, holding its description and examples and naming the stage
+/// code (Compile/, Bind/, Arbitrate/, Classify/) that applies it.
+public protocol HitTestingRule: DescribedRule, Sendable where Example == HitExample {}
 
 /// Every hit-testing rule, in order.
 public enum HitTestingRules {
     public static let all: [any HitTestingRule.Type] = [
-        S1Leaves.self, S2HollowContainers.self, S3ContentShape.self, S4ShapeOrder.self, S5NoHitTesting.self,
-        S6Disabled.self, S7Clipping.self, S8FrontToBack.self, S9TouchBinding.self, S10WhoFires.self, S11Masks.self,
-        S12CellIsTarget.self, S13RowLevelControls.self, S14ContentFirst.self, S15AllFire.self, S16OtherRows.self,
-        S17ButtonStyles.self, S18Toggle.self, S19SwiftUIOverControls.self, S20SwitchFirst.self, S21Glass.self,
-        U1HitTest.self, U2OutsideParent.self, U3PassThroughSelf.self, U4UIKitWhoFires.self, U5Bridges.self,
-        U6ShieldedControls.self, U7CustomControls.self, U8GesturesByKind.self, U9RawTouches.self, U10ControlIsHitView.self,
-        U11ScrollHitTesting.self, U12NoAddedLatency.self, U13ScrollSlop.self,
+        S1LeavesRule.self, S2HollowContainersRule.self, S3ContentShapeRule.self, S4ShapeOrderRule.self, S5NoHitTestingRule.self,
+        S6DisabledRule.self, S7ClippingRule.self, S8FrontToBackRule.self, S9TouchBindingRule.self, S10WhoFiresRule.self, S11MasksRule.self,
+        S12CellIsTargetRule.self, S13RowLevelControlsRule.self, S14ContentFirstRule.self, S15AllFireRule.self, S16OtherRowsRule.self,
+        S17ButtonStylesRule.self, S18ToggleRule.self, S19SwiftUIOverControlsRule.self, S20SwitchFirstRule.self, S21GlassRule.self,
+        U1HitTestRule.self, U2OutsideParentRule.self, U3PassThroughSelfRule.self, U4UIKitWhoFiresRule.self, U5BridgesRule.self,
+        U6ShieldedControlsRule.self, U7CustomControlsRule.self, U8GesturesByKindRule.self, U9RawTouchesRule.self, U10ControlIsHitViewRule.self,
+        U11ScrollHitTestingRule.self, U12NoAddedLatencyRule.self, U13ScrollSlopRule.self,
     ]
 }

@@ -139,3 +139,10 @@ public struct ProfileChoice: Sendable, Equatable {
         return v
     }
 }
+
+// MARK: - S17 (Rules/S17ButtonStyles.swift)
+
+extension TouchProfile {
+    /// S17: whether Button styles that fill their frame do so under this profile (not `ios17`).
+    public var buttonStylesFillFrame: Bool { name != .ios17 }
+}

@@ -28,9 +28,4 @@ struct ShapeBox: Sendable {
             polygon = true
         }
     }
-
-    /// Whether the half-open box holds `p` (`Rect.contains`).
-    @inline(__always) func boxContains(_ x: Double, _ y: Double) -> Bool {
-        x >= minX && x < maxX && y >= minY && y < maxY
-    }
 }

@@ -1,17 +1,19 @@
 import TapModel
 
-/// The per-view arrays a `HitTester` reads, filled view by view in document
-/// order by one step per rule (each in its own file under Rules/):
+/// Compile: the per-view arrays a `HitTester` reads, filled view by view in document
+/// order by one step per concern, each in a file of this folder (the rules' descriptions
+/// are in Rules/, each naming the step that implements it):
 ///
 /// | step | rules | file |
 /// |---|---|---|
-/// | `inherit` | S6, S11 state from the parent; the nearest gated ancestor; U5 hosts | S6, S11, U5 |
-/// | `compileLiveness` | S5, U1 (hidden, alpha, interaction) | S5NoHitTesting, U1HitTest |
-/// | `compileRegions` | S1, S3 (SwiftUI); U1–U3 (UIKit bounds) | S1Leaves, S3ContentShape, U1HitTest |
-/// | `compileHandlers` | S4 attachment, S6, S11, U4 order, U7–U9 kinds | S4ShapeOrder, S6Disabled, S11Masks, U4UIKitWhoFires |
-/// | `compileRows` (after all views) | S13, S15: a row's row-level controls become its handler | S13RowLevelControls |
+/// | `inherit` | S6, S11 state from the parent; the nearest gated ancestor | Compilation.swift |
+/// | `compileLiveness` | S5, U1 (hidden, alpha, interaction) | Liveness.swift |
+/// | `compileRegions` | S1, S3, S4 (SwiftUI); U1–U3 (UIKit bounds) | Regions.swift |
+/// | `compileHandlers` | S4 attachment, S6, S11, U4 order, U7–U9 kinds | Compilation.swift, Handlers.swift |
+/// | `compileRows` (after all views) | S13, S15: a row's row-level controls become its handler | Rows.swift |
+/// | `compileResponders` (HitTester.init) | S9: the responder tree binding runs over | Bind/Responders.swift |
 ///
-/// S7 (clipping) is an absence: no step reads `clipped` or `clipsToBounds` (S7Clipping.swift).
+/// S7 (clipping) is an absence: no step reads `clipped` or `clipsToBounds` (Rules/S7Clipping.swift).
 struct Compilation {
     let nodes: [Node]
     var alive: [Bool]
@@ -19,7 +21,6 @@ struct Compilation {
     var gateShape: [Int32]
     var baseShape: [Int32]
     var gateAncestor: [Int32]
-    var hosting: [Bool]
     var shapes: [HitShape] = []
     var shapeOwner: [Int32] = []
     var handlers: [[Handler]]
@@ -47,7 +48,6 @@ struct Compilation {
         gateShape = [Int32](repeating: -1, count: n)
         baseShape = [Int32](repeating: -1, count: n)
         gateAncestor = [Int32](repeating: -1, count: n)
-        hosting = [Bool](repeating: false, count: n)
         handlers = [[Handler]](repeating: [], count: n)
         disabledAbove = [Bool](repeating: false, count: n)
         maskedAbove = [Bool](repeating: false, count: n)
@@ -78,7 +78,6 @@ struct Compilation {
         gateAncestor[i] = gateShape[parent] >= 0 ? Int32(parent) : gateAncestor[parent]
         disabledAbove[i] = disabledAbove[parent] || nodes[parent].isDisabledHere
         maskedAbove[i] = maskedAbove[parent] || nodes[parent].masksGesturesInside
-        if nodes[parent].system == .uikit && nodes[i].system == .swiftui { hosting[parent] = true }
     }
 
     /// S1–S3 for a SwiftUI view (S2: a container gets no base shape); U1–U3 bounds for a UIKit view.

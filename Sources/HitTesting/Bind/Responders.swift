@@ -55,8 +55,6 @@ struct ResponderTree: Sendable {
     /// Whether the region is the responder's own shape (it stops the union above it at itself).
     @inline(__always) func isAtomic(_ r: Int) -> Bool { shape[r] >= 0 }
 
-    @inline(__always) func isAncestor(_ a: Int, of r: Int) -> Bool { r >= a && r < Int(end[a]) }
-
     /// A container (gesture, opacity, root): it responds only for what is inside it.
     @inline(__always) func isContainer(_ r: Int) -> Bool {
         switch kind[r] {
