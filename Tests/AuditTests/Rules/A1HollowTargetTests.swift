@@ -36,16 +36,16 @@ struct A1HollowTargetTests {
           {"id":"save.stack","type":"HStack","frame":[0,100,100,44],"children":[
             {"id":"save.title","type":"Text","frame":[10,111,60,22]}]}]}
         """
-        let f = try #require(try run(HollowTargetRule.self, root: root).first)
+        let f = try #require(try run(A1HollowTargetRule.self, root: root).first)
         #expect(!f.message.contains("with contentShape(Rectangle()) on its label"))
         #expect(f.fix.contains(".frame(maxWidth: .infinity, maxHeight: .infinity).contentShape(Rectangle()) on save.stack"), "\(f.fix)")
         // Applying what the fix says clears the finding.
         let fixed = root.replacingOccurrences(of: #""frame":[0,100,100,44],"children""#,
                                               with: #""frame":[0,100,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}}],"children""#)
-        #expect(try run(HollowTargetRule.self, root: fixed).isEmpty)
+        #expect(try run(A1HollowTargetRule.self, root: fixed).isEmpty)
         // Where the label fills its Button, the shape on the label is the fix, and it is said to work.
         let filled = root.replacingOccurrences(of: #""frame":[0,100,100,44],"children""#, with: #""frame":[0,100,300,44],"children""#)
-        let g = try #require(try run(HollowTargetRule.self, root: filled).first)
+        let g = try #require(try run(A1HollowTargetRule.self, root: filled).first)
         #expect(g.fix.contains(".contentShape(Rectangle()) on save.stack") && g.message.contains("100% of it fires"))
     }
 }
