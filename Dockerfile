@@ -23,10 +23,11 @@ RUN swift build -c release --product replay \
     && install -D "$(swift build -c release --show-bin-path)/replay" /out/replay
 
 FROM swift:${SWIFT_VERSION}-noble-slim
+# Node and TypeScript: `replay lint` reads @expo/ui TSX with TypeScript's compiler (docs/lint.md, "Expo").
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -qq \
-    && apt-get install -y -qq --no-install-recommends libsqlite3-0 \
+    && apt-get install -y -qq --no-install-recommends libsqlite3-0 nodejs node-typescript \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/replay /usr/local/bin/replay
 # The history database (.replay/replay.sqlite) and every relative path are the mounted checkout's.
