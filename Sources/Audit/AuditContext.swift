@@ -161,7 +161,7 @@ public struct AuditContext: Sendable {
 
     /// The action a report names for a target: its first tap-like handler's.
     public func action(of target: Int) -> String? {
-        tester.handlers[target].first(where: { $0.isTapLike })?.action
+        tester.handlers[target].targetAction
     }
 
     /// Whether the target's tap handler can fire anywhere at all: the view

@@ -175,7 +175,7 @@ extension HitTester {
         let thief = tally.thieves.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
         let total = Double(samples)
         func f(_ k: SampleKind) -> Double { total > 0 ? Double(tally.counts[k.index]) / total : 0 }
-        let action = handlers[target].first(where: { $0.isTapLike })?.action
+        let action = handlers[target].targetAction
         return TargetCoverage(node: node.id, action: action, samples: samples,
                               own: f(.own), stolen: f(.stolen), blocked: f(.blocked),
                               ambiguous: f(.ambiguous), disabled: f(.disabled), miss: f(.miss),
@@ -259,7 +259,7 @@ public struct ScreenPicture: Sendable {
         self.map = tester.screenMap(step: step, area: canvas)
         let nodes = tester.snapshot.nodes
         self.targets = tester.targets
-            .map { i in Target(node: i, id: nodes[i].id, action: tester.handlers[i].first(where: { $0.isTapLike })?.action, frame: nodes[i].frame) }
+            .map { i in Target(node: i, id: nodes[i].id, action: tester.handlers[i].targetAction, frame: nodes[i].frame) }
             .sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
     }
 }

@@ -115,3 +115,13 @@ extension UIKitProperties.Control {
         kind == .slider ? Gesture(.drag(minimumDistance: 0), action: action) : Gesture(.button, action: action)
     }
 }
+
+extension Array where Element == Handler {
+    /// The action a target is named by in every report (coverage, audit, R4, R7 and latency alike): the
+    /// one a single tap fires — the first tap-like handler that is not a multi-tap — else the first
+    /// tap-like handler's (a target with only a double tap). So `row.about` with a double tap
+    /// (`copyVersion`) and a single tap (`openAbout`) is `row.about (openAbout)` everywhere.
+    public var targetAction: String? {
+        (first { $0.isTapLike && ($0.gesture.tapCount ?? 1) <= 1 } ?? first { $0.isTapLike })?.action
+    }
+}
