@@ -130,7 +130,11 @@ public struct A10ErrorProneTargetRule: AuditRule {
                 if tap.shapeBefore == nil && tap.shapeAfter != nil {
                     return "move .contentShape(…) before .\(tap.entry) on \(node.id) so its whole frame takes the tap\(see(A2ShapeAfterGestureRule.self))"
                 }
-                if tap.shapeBefore == nil && !node.isLeaf {
+                // Checked on a copy (docs/audit.md, "Fixes are checked"): the shape must make more of it fire.
+                let f = node.frame
+                let now = c.tester.coverage(of: target, step: c.settings.step(forArea: f.width * f.height)).own
+                let shaped = tap.ownWithShapeBefore(ShapeSpec(.rectangle), removing: nil, target: target, in: c) ?? now
+                if tap.shapeBefore == nil && !node.isLeaf && shaped > now + 0.01 {
                     return tap.isButton
                         ? "give the Button's label a shape: .contentShape(Rectangle()) on its label, so its whole frame takes the tap\(see(A1HollowTargetRule.self))"
                         : "write .contentShape(Rectangle()) before .\(tap.entry) on \(node.id), so its whole frame takes the tap\(see(A1HollowTargetRule.self))"

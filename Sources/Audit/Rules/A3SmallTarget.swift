@@ -70,12 +70,47 @@ public struct A3SmallTargetRule: AuditRule {
             let node = c.node(target)
             let w = AuditContext.number(box.width), h = AuditContext.number(box.height)
             let message = "a tap fires \(node.id) exactly (touch radius 0) only within \(w) × \(h) pt; people need \(AuditContext.number(min)) × \(AuditContext.number(min)) pt to hit it reliably"
-            let fix = node.system == .uikit
-                ? "grow its touch area to \(AuditContext.number(min)) × \(AuditContext.number(min)) pt: a larger frame, or negative hitInsets in point(inside:)"
-                : "grow its tappable area to \(AuditContext.number(min)) × \(AuditContext.number(min)) pt: .frame(minWidth: \(AuditContext.number(min)), minHeight: \(AuditContext.number(min))) and .contentShape(Rectangle()) before the gesture"
+            let fix = checkedFix(target, c)
             findings.append(c.finding(Self.id, .warning, target, value: side, message: message, fix: fix, area: [box]))
         }
         return findings
+    }
+
+    /// The fix, applied to a copy of the snapshot and A3's measure taken again (docs/audit.md, "Fixes are
+    /// checked"): the target grown around its centre to the minimum size — SwiftUI: the frame and a
+    /// rectangular shape before the gesture; UIKit: negative `hitInsets` — must then fire over the
+    /// minimum size. When its neighbours still take the taps around it, the fix says so instead.
+    func checkedFix(_ target: Int, _ c: AuditContext) -> String {
+        let node = c.node(target), min = c.settings.minSize, f = node.frame
+        let dx = Swift.max(0, (min - f.width) / 2), dy = Swift.max(0, (min - f.height) / 2)
+        var copy = c.snapshot
+        if node.system == .uikit {
+            let i = copy.nodes[target].uikit.hitInsets
+            copy.nodes[target].uikit.hitInsets = [Swift.min(i[0], -dy), Swift.min(i[1], -dx), Swift.min(i[2], -dy), Swift.min(i[3], -dx)]
+        } else {
+            copy.nodes[target].frame = f.inset(top: -dy, left: -dx, bottom: -dy, right: -dx)
+            if let tap = TapAttachment(target, in: c) {
+                if tap.isButton, node.children.count == 1 {
+                    let label = node.children[0]
+                    copy.nodes[label].frame = copy.nodes[target].frame
+                    copy.nodes[label].modifiers.insert(.contentShape(ShapeSpec(.rectangle)), at: 0)
+                } else if !tap.isButton {
+                    copy.nodes[target].modifiers.insert(.contentShape(ShapeSpec(.rectangle)), at: tap.modifierIndex)
+                }
+            }
+        }
+        let exact = HitTester(copy, settings: HitSettings(touchRadius: 0, spatialIndex: c.settings.hit.spatialIndex))
+        let box = firingBox(of: target, exact: exact, settings: c.settings)
+        let side = Swift.min(box?.width ?? 0, box?.height ?? 0)
+        let size = "\(AuditContext.number(min)) × \(AuditContext.number(min)) pt"
+        guard side >= min - 1e-9 else {
+            let got = box.map { "\(AuditContext.number($0.width)) × \(AuditContext.number($0.height)) pt" } ?? "nothing"
+            return "give it room: grown to \(size) in place it would still fire only within \(got) — its neighbours take the taps around it; "
+                + "move them apart, or make it larger in the layout"
+        }
+        return node.system == .uikit
+            ? "grow its touch area to \(size): a larger frame, or negative hitInsets in point(inside:)"
+            : "grow its tappable area to \(size): .frame(minWidth: \(AuditContext.number(min)), minHeight: \(AuditContext.number(min))) and .contentShape(Rectangle()) before the gesture"
     }
 
     /// The bounding box of the cells where an exact tap fires `target`

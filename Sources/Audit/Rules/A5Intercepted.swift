@@ -73,11 +73,20 @@ public struct A5InterceptedRule: AuditRule {
                 let message = stole
                     ? "\(other.id)'s handler fires instead of \(node.id)'s on \(AuditContext.percent(fraction)) of its \(c.size(of: target)) frame"
                     : "\(other.id) (\(other.type)) intercepts the tap meant for \(node.id) on \(AuditContext.percent(fraction)) of its \(c.size(of: target)) frame: it takes the touch and handles nothing"
+                let moveOff = "move \(other.id) off \(node.id), or shrink one of them so their touch areas do not overlap"
                 let fix: String
-                switch (stole, other.system) {
-                case (true, _): fix = "move \(other.id) off \(node.id), or shrink one of them so their touch areas do not overlap"
-                case (false, .swiftui): fix = "if \(other.id) is decorative, add .allowsHitTesting(false) to it"
-                case (false, .uikit): fix = "if \(other.id) is decorative, set isUserInteractionEnabled = false on it (or move it off \(node.id))"
+                if stole {
+                    fix = moveOff
+                } else if let own = ownWithTakerOff(taker, target: target, c), own > s.fraction(of: .own) + fraction / 2 {
+                    // Checked (docs/audit.md, "Fixes are checked"): the edit applied to a copy gives the target back its taps.
+                    fix = (other.system == .swiftui
+                        ? "if \(other.id) is decorative, add .allowsHitTesting(false) to it"
+                        : "if \(other.id) is decorative, set isUserInteractionEnabled = false on it (or move it off \(node.id))")
+                        + " (then \(AuditContext.percent(own)) of \(node.id) fires)"
+                } else {
+                    let own = ownWithTakerOff(taker, target: target, c) ?? 0
+                    fix = "\(other.id) is not all that covers \(node.id): with it alone let through, \(AuditContext.percent(own)) of \(node.id) fires; "
+                        + "move what lies over \(node.id) off it (`replay hit` at a covered point names each layer)"
                 }
                 let t = Int32(taker)
                 findings.append(c.finding(Self.id, .errorAtOrAbove(c.settings.errorFraction, fraction), target, value: fraction,
@@ -86,5 +95,14 @@ public struct A5InterceptedRule: AuditRule {
             }
         }
         return findings
+    }
+
+    /// The target's own fraction with `taker` made transparent to touches on a copy of the snapshot.
+    func ownWithTakerOff(_ taker: Int, target: Int, _ c: AuditContext) -> Double? {
+        let f = c.node(target).frame
+        let variant = c.variant(editing: taker) { n in
+            if n.system == .uikit { n.uikit.userInteractionEnabled = false } else { n.modifiers.append(.allowsHitTesting(false)) }
+        }
+        return variant.coverage(of: target, step: c.settings.step(forArea: f.width * f.height)).own
     }
 }

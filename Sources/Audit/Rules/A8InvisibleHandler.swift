@@ -97,7 +97,11 @@ public struct A8InvisibleHandlerRule: AuditRule {
             } else if !c.tester.hasRegion(target) {
                 message = "\(name) (\(node.type)) has a handler (\(c.action(of: target) ?? "no action name")) but no region where it takes a touch: "
                     + "it draws nothing and has no interaction contentShape (S1, S2)"
-                fix = "give it a shape before the gesture: .contentShape(Rectangle()), or attach the handler to the visible view"
+                // Checked on a copy (docs/audit.md, "Fixes are checked"): a shape before the gesture must make it fire.
+                let own = TapAttachment(target, in: c).flatMap { $0.ownWithShapeBefore(ShapeSpec(.rectangle), removing: nil, target: target, in: c) } ?? 0
+                fix = own > 0
+                    ? "give it a shape before the gesture: .contentShape(Rectangle()) (then \(AuditContext.percent(own)) of it fires), or attach the handler to the visible view"
+                    : "attach the handler to the visible view: a shape on \(node.id) alone would still fire nowhere (what is in front of it takes the taps)"
             } else {
                 // Every tap handler is switched off by a gesture mask (S11).
                 let tap = c.tester.handlers[target].first { $0.isTapLike }!

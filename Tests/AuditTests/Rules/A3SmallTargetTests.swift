@@ -16,4 +16,22 @@ struct A3SmallTargetTests {
         #expect(try run(A3SmallTargetRule.self, A3SmallTargetRule.triggeringExamples[0], settings: AuditSettings(minSize: 24)).isEmpty)
         #expect(try run(A3SmallTargetRule.self, A3SmallTargetRule.nonTriggeringExamples[0], settings: AuditSettings(minSize: 60)).count == 1)
     }
+
+    @Test("A3's fix is checked: grown in place it must fire over 44 × 44 pt, else the fix says its neighbours take the taps")
+    func fixIsChecked() throws {
+        let open = try #require(try run(A3SmallTargetRule.self, A3SmallTargetRule.triggeringExamples[0]).first)
+        #expect(open.fix.contains(".frame(minWidth: 44, minHeight: 44) and .contentShape(Rectangle())"), "\(open.fix)")
+        let uikit = try #require(try run(A3SmallTargetRule.self, A3SmallTargetRule.triggeringExamples[1]).first)
+        #expect(uikit.fix.contains("negative hitInsets"), "\(uikit.fix)")
+        // A 24-pt close button between two buttons drawn in front of it, 4 pt away: grown in place, they take the taps.
+        let hemmed = """
+        {"id":"root","type":"ZStack","frame":[0,0,393,852],"children":[
+          {"id":"close","type":"Image","frame":[30,110,24,24],"modifiers":[{"onTapGesture":{"action":"close"}}]},
+          {"id":"left","type":"Button","action":"left","frame":[0,100,26,44],"children":[{"id":"left.bg","type":"Rectangle","frame":[0,100,26,44]}]},
+          {"id":"right","type":"Button","action":"right","frame":[58,100,26,44],"children":[{"id":"right.bg","type":"Rectangle","frame":[58,100,26,44]}]}]}
+        """
+        let f = try #require(try run(A3SmallTargetRule.self, root: hemmed).first { $0.node == "close" })
+        #expect(f.fix.hasPrefix("give it room: grown to 44 × 44 pt in place it would still fire only within 32 × 44 pt"), "\(f.fix)")
+        #expect(!f.fix.contains(".frame(minWidth"))
+    }
 }

@@ -17,4 +17,12 @@ struct A5InterceptedTests {
         let sliver = try #require(try run(A5InterceptedRule.self, A5InterceptedRule.triggeringExamples[2]).first)
         #expect(sliver.severity == .warning && sliver.message.contains("coupon's handler fires"))
     }
+
+    @Test("A5's fix is checked: the intercepting view let through on a copy gives the target its taps back, and the fix says how much")
+    func fixIsChecked() throws {
+        let f = try #require(try run(A5InterceptedRule.self, A5InterceptedRule.triggeringExamples[0]).first)
+        #expect(f.fix.contains(".allowsHitTesting(false)") && f.fix.contains("(then 100% of save fires)"), "\(f.fix)")
+        let shade = try #require(try run(A5InterceptedRule.self, A5InterceptedRule.triggeringExamples[1]).first)
+        #expect(shade.fix.contains("isUserInteractionEnabled = false") && shade.fix.contains("(then 100% of pay fires)"), "\(shade.fix)")
+    }
 }

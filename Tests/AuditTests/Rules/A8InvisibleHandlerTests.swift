@@ -17,6 +17,20 @@ struct A8InvisibleHandlerTests {
         #expect(frozen.message.contains("isUserInteractionEnabled is false on frozen"))
     }
 
+    @Test("A8's fix is checked: a shape before the gesture is offered only where it makes the view fire")
+    func fixIsChecked() throws {
+        let spacer = try #require(try run(A8InvisibleHandlerRule.self, A8InvisibleHandlerRule.triggeringExamples[0]).first)
+        #expect(spacer.fix.hasPrefix("give it a shape before the gesture: .contentShape(Rectangle()) (then 100% of it fires)"), "\(spacer.fix)")
+        // A clear catcher under an opaque card that covers it whole: a shape would change nothing.
+        let covered = """
+        {"id":"root","type":"ZStack","frame":[0,0,393,852],"children":[
+          {"id":"tapCatcher","type":"Color","clear":true,"frame":[0,0,393,852],"modifiers":[{"onTapGesture":{"action":"dismiss"}}]},
+          {"id":"card","type":"Rectangle","frame":[0,0,393,852]}]}
+        """
+        let f = try #require(try run(A8InvisibleHandlerRule.self, root: covered).first { $0.node == "tapCatcher" })
+        #expect(!f.fix.contains("contentShape") && f.fix.hasPrefix("attach the handler to the visible view"), "\(f.fix)")
+    }
+
     @Test("A8 on a UIKit control with an empty frame speaks of its frame (U1), not of SwiftUI shapes")
     func emptyUIKitFrame() throws {
         let f = try #require(try run(A8InvisibleHandlerRule.self, A8InvisibleHandlerRule.triggeringExamples[6]).first)
