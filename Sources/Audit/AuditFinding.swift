@@ -110,3 +110,27 @@ public struct AuditResult: Sendable {
 
     public var fails: Bool { findings.contains { $0.fails } }
 }
+
+/// One line naming a snapshot's audit errors, for the commands that write or pass a screen without
+/// auditing it aloud (a new baseline, docs/baselines.md): `its snapshot has 6 audit errors on 3 targets
+/// (row.about: A1, A10; …); see them: replay audit Settings.json`. Nil when the audit found no error.
+public struct AuditErrorsNote: Sendable {
+    public var errors: Int
+    public var targets: [String]
+    public var text: String
+
+    public init?(_ audit: AuditResult, file: String?) {
+        let failing = audit.findings.filter(\.fails)
+        guard !failing.isEmpty else { return nil }
+        var rules: [String: [String]] = [:], order: [String] = []
+        for f in failing {
+            if rules[f.node] == nil { order.append(f.node) }
+            if !(rules[f.node]?.contains(f.rule) ?? false) { rules[f.node, default: []].append(f.rule) }
+        }
+        errors = failing.count; targets = order
+        let named = order.prefix(3).map { "\($0): \(rules[$0]!.joined(separator: ", "))" }.joined(separator: "; ")
+        let path = file.map { $0.hasPrefix("db:") ? "<its snapshot file>" : $0 } ?? "<its snapshot file>"
+        text = "its snapshot has \(errors) audit error\(errors == 1 ? "" : "s") on \(order.count) target\(order.count == 1 ? "" : "s") "
+            + "(\(named)\(order.count > 3 ? "; …" : "")); see them: replay audit \(path)"
+    }
+}

@@ -45,6 +45,9 @@ public enum BaselineStatus: String, Sendable {
     case written
     /// There was none, and the record mode forbids writing one.
     case missing
+    /// There was none, and `--record` would have written one over audit errors without `--why`
+    /// (docs/baselines.md, "A new baseline of a screen with audit errors"): nothing was written.
+    case refused
     /// Rewritten from this run (`--record`).
     case recorded
     /// No baselines folder given.
@@ -57,10 +60,13 @@ public enum BaselineStatus: String, Sendable {
     /// expectation is never reported as a pass.
     public func passes(_ diff: Comparison.Result) -> Bool {
         switch self {
-        case .written, .missing, .noSnapshot: return false
+        case .written, .missing, .refused, .noSnapshot: return false
         case .compared, .none, .recorded: return diff.regressions.isEmpty
         }
     }
+
+    /// What the reports say of a `refused` baseline.
+    public static let refusedText = "--record writes a new baseline of a screen with audit errors only with --why TEXT (replay audit shows them)"
 }
 
 /// Writes a file atomically: the bytes go to a temporary file beside it, are

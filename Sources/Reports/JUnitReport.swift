@@ -22,6 +22,7 @@ public enum JUnitReport {
             let baselineProblem: String? = switch s.baseline {
             case .written: "no baseline: a new one was written to \(s.baselineFile ?? "?"); review it, commit it, and run again"
             case .missing: "no baseline at \(s.baselineFile ?? "?") and recording is not allowed"
+            case .refused: "no baseline at \(s.baselineFile ?? "?"): \(BaselineStatus.refusedText)"
             case .noSnapshot: "\(s.baselineFile ?? "?") has a baseline but no snapshot of this screen was in the run"
             default: nil
             }

@@ -30,6 +30,7 @@ public enum MarkdownReport {
             switch s.baseline {
             case .written: out += "- a new baseline was written to `\(s.baselineFile ?? "?")`: review and commit it\n"
             case .missing: out += "- no baseline at `\(s.baselineFile ?? "?")`\n"
+            case .refused: out += "- no baseline at `\(s.baselineFile ?? "?")`: \(BaselineStatus.refusedText)\n"
             case .noSnapshot: out += "- `\(s.baselineFile ?? "?")` has a baseline but no snapshot of this screen was in the run\n"
             default: break
             }

@@ -285,6 +285,7 @@ public enum RunReport {
             switch s.baseline {
             case .written: out += "  " + style.yellow("new baseline written to \(s.baselineFile ?? "?"): review it, commit it, and run again") + "\n"
             case .missing: out += "  " + style.red("no baseline at \(s.baselineFile ?? "?") (record mode never)") + "\n"
+            case .refused: out += "  " + style.red("no baseline at \(s.baselineFile ?? "?"): \(BaselineStatus.refusedText)") + "\n"
             case .recorded: out += "  baseline recorded to \(s.baselineFile ?? "?"): the snapshot of \(s.snapshot.source) and the coverage of its \(plural(s.coverage.count, "target"))\n"
             case .noSnapshot: out += "  " + style.red("baseline \(s.baselineFile ?? "?") has no snapshot in this run: nothing was compared") + "\n"
             case .none, .compared: break

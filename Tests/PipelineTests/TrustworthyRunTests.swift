@@ -60,6 +60,7 @@ struct TrustworthyRunTests {
     func recordIsNotAPass() throws {
         let w = try Workspace()
         try w.importExampleTraces()
+        _ = try w.run(good)  // a baseline exists: re-recording it over audit errors needs no --why
         let r = try w.run(regressed, mode: .all)
         #expect(r.suites[0].baseline == .recorded)
         #expect(!r.passed)
@@ -67,6 +68,45 @@ struct TrustworthyRunTests {
         let runs = try w.store.runs()
         #expect(runs.first?.passed == false)
         #expect(RunReport.text(r, style: .init(color: false)).contains("FAIL"))
+    }
+
+    @Test("A new baseline of a screen with audit errors: written and failing without --record, naming the errors; refused by --record alone; written by --record --why")
+    func newBaselineWithAuditErrors() throws {
+        let w = try Workspace()
+        try w.importExampleTraces()
+        var lines: [String] = []
+        var request = RunRequest()
+        request.snapshotPaths = [regressed]
+        request.baselineFolder = w.baselines
+        request.recordMode = .all
+        request.recordHistory = false
+        let refused = try RunPipeline(store: w.store).run(request) { lines.append($0) }
+        #expect(refused.suites[0].baseline == .refused && !refused.passed)
+        #expect(!FileManager.default.fileExists(atPath: w.baselines + "/Settings.json"))
+        #expect(lines.contains { $0.hasPrefix("error: Settings: not recording a new baseline")
+            && $0.contains("6 audit errors on 3 targets (row.flowMeter: A1, A10;") && $0.contains("replay audit \(regressed)")
+            && $0.contains("--record --why TEXT") })
+        #expect(RunReport.text(refused, style: .init(color: false)).contains("--record writes a new baseline of a screen with audit errors only with --why"))
+
+        lines = []
+        request.acceptance = Acceptance(who: "ana", why: "known hollow rows (JIRA-1)", since: "2026-11-28")
+        let accepted = try RunPipeline(store: w.store).run(request) { lines.append($0) }
+        #expect(accepted.suites[0].baseline == .recorded)
+        #expect(FileManager.default.fileExists(atPath: w.baselines + "/Settings.json"))
+        #expect(lines.contains { $0.hasPrefix("recorded ") && $0.contains("6 audit errors") && $0.contains("known hollow rows (JIRA-1)") })
+
+        // Without --record: written (the run fails as for any new baseline), the line naming the errors.
+        try FileManager.default.removeItem(atPath: w.baselines + "/Settings.json")
+        lines = []
+        request.acceptance = nil
+        request.recordMode = .missing
+        let written = try RunPipeline(store: w.store).run(request) { lines.append($0) }
+        #expect(written.suites[0].baseline == .written && !written.passed)
+        #expect(lines.contains { $0.hasPrefix("wrote a new baseline") && $0.contains("6 audit errors") && $0.contains("--record --why TEXT") })
+
+        // A clean screen's new baseline is recorded by --record alone.
+        let clean = try w.run(good, mode: .all)
+        #expect(clean.suites[0].baseline == .recorded)
     }
 
     @Test("One cause, many findings: the regressed settings build groups its findings by row")
