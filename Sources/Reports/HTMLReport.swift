@@ -87,6 +87,10 @@ public enum HTMLReport {
         } else {
             h = "<span class=\"fail\">\(failed) of \(drawn.count) screen\(drawn.count == 1 ? "" : "s") failed</span>"
         }
+        // A screen that passes with targets people miss is not all green (docs/report.md, "The header").
+        for s in drawn where s.passed {
+            if let note = s.errorProneNote { h += "<br><span class=\"warn\">\(xmlEscape(s.suite)) passes, but \(xmlEscape(note))</span>" }
+        }
         let undrawn = run.suites.filter { $0.picture == nil }
         if !undrawn.isEmpty {
             let names = undrawn.map { xmlEscape($0.suite) }.joined(separator: ", ")
@@ -263,6 +267,7 @@ public enum HTMLReport {
         switch s.baseline {
         case .written: h += "<p class=\"fail\">No baseline: a new one was written to \(xmlEscape(s.baselineFile ?? "?")).</p>\n"
         case .missing: h += "<p class=\"fail\">No baseline at \(xmlEscape(s.baselineFile ?? "?")).</p>\n"
+        case .refused: h += "<p class=\"fail\">No baseline at \(xmlEscape(s.baselineFile ?? "?")): \(xmlEscape(BaselineStatus.refusedText)).</p>\n"
         case .none: h += "<p class=\"note\">Not compared with a baseline.</p>\n"
         case .noSnapshot: h += "<p class=\"fail\">A baseline exists but no snapshot of this screen was in the run.</p>\n"
         case .compared, .recorded: break

@@ -8,7 +8,7 @@ enum ReportPage {
     body { margin: 0; font: 13px/18px Helvetica, Arial, sans-serif; color: #111; background: #fff; }
     header { height: \(HTMLReport.headerHeight)px; box-sizing: border-box; padding: 14px \(HTMLReport.margin)px; overflow: hidden; white-space: nowrap; background: #f4f4f6; }
     header b { font-size: 15px; }
-    .pass { color: #1a7f37; font-weight: bold; } .fail { color: #c62828; font-weight: bold; }
+    .pass { color: #1a7f37; font-weight: bold; } .fail { color: #c62828; font-weight: bold; } .warn { color: #9a6700; }
     section.screen { margin: 0 0 24px 0; padding: 0; }
     section.screen > h2 { height: \(HTMLReport.titleHeight)px; line-height: \(HTMLReport.titleHeight)px; margin: 0; padding: 0 \(HTMLReport.margin)px; font-size: 15px; overflow: hidden; white-space: nowrap; }
     .toolbar, .player { box-sizing: border-box; display: flex; align-items: center; gap: 12px; padding: 0 \(HTMLReport.margin)px; white-space: nowrap; overflow-x: auto; overflow-y: hidden; }

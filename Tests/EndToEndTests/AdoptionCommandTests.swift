@@ -107,6 +107,22 @@ struct AdoptionCommandTests {
         #expect(try Replay.run(["accept", "--baseline", "Baselines"], cwd: dir.path).status == 64)
     }
 
+    @Test("A broken screen never looks green: report's header and stderr name the targets people miss on a screen that passes")
+    func brokenScreenIsNotGreen() throws {
+        let dir = try workspace()
+        // The regressed rows under a screen name no trace or baseline knows: nothing to compare, so it passes.
+        let text = try String(contentsOfFile: regressed, encoding: .utf8).replacingOccurrences(of: "\"screen\": \"Settings\"", with: "\"screen\": \"Broken\"")
+        #expect(text.contains("\"Broken\""))
+        try text.write(toFile: dir.path + "/Broken.json", atomically: true, encoding: .utf8)
+        let report = try Replay.run(["report", "Broken.json", "--html", "r.html"], cwd: dir.path)
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOfFile: dir.path + "/r.html", encoding: .utf8)
+        #expect(html.contains("1 screen passed</span><br><span class=\"warn\">Broken passes, but audit: 3 of 5 targets fail a person&apos;s first try"),
+                "\(html.prefix(3000))")
+        #expect(html.contains("see them: replay audit Broken.json"))
+        #expect(report.stderr.contains("note: Broken passes, but audit: 3 of 5 targets"), "\(report.stderr)")
+    }
+
     @Test("One screen at a time: --snapshots compares only its screens, --all-screens the others too, --screen on run, report and history")
     func oneScreen() throws {
         let dir = try workspace()

@@ -55,6 +55,17 @@ struct DocumentedOutputTests {
         }
     }
 
+    @Test("README: the user path first and short — under 350 lines, the two newcomer commands first, the benchmark diary in Benchmarks/README.md")
+    func readmeIsShort() throws {
+        let readme = try Self.read("README.md")
+        let lines = readme.components(separatedBy: "\n")
+        #expect(lines.count < 350, "README.md has \(lines.count) lines")
+        #expect(lines.prefix(6).contains { $0.hasPrefix("swift run replay --baseline Baselines") })
+        #expect(lines.prefix(6).contains { $0.hasPrefix("swift test") })
+        #expect(readme.contains("Benchmarks/README.md"))
+        #expect(try Self.read("Benchmarks/README.md").count > readme.count / 4)
+    }
+
     @Test("docs/snapshot.md S2: the coverage it quotes is what replay deadzones prints for the snapshot it shows")
     func snapshotS2() throws {
         let doc = try Self.read("docs/snapshot.md")

@@ -54,6 +54,7 @@ struct Report: ParsableCommand {
             }
             ProgressLine.shared.end()
             try pictures.write(outcome)
+            for s in outcome.suites where s.passed { if let note = s.errorProneNote { Console.progress("note: \(s.suite) passes, but \(note)") } }
             if printedError || outcome.suites.contains(where: { $0.baseline == .noSnapshot }) { throw ExitCode(1) }
         }
     }
