@@ -25,8 +25,20 @@ extension RunPipeline {
     ///   - shouldStop: asked between screens (Ctrl-C): `RunInterrupted`, nothing recorded.
     public func merge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false,
                       shouldStop: @escaping @Sendable () -> Bool = { false }, log: (String) -> Void = { _ in }) throws -> RunOutcome {
+        var (outcome, history) = try startMerge(paths, baselineFolder: baselineFolder, picture: picture, shouldStop: shouldStop, log: log)
+        if let history { outcome.runID = try withoutActuallyEscaping(log) { try history.wait(log: $0) } }
+        return outcome
+    }
+
+    /// `merge`, except that the run is recorded in history on another thread, as `start` records a run:
+    /// the caller reports the outcome meanwhile and takes the run's id from `HistoryWrite.wait`. Nil:
+    /// nothing to record (these shards were merged before; the outcome has that run's id).
+    public func startMerge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false,
+                           shouldStop: @escaping @Sendable () -> Bool = { false },
+                           log: (String) -> Void = { _ in }) throws -> (RunOutcome, HistoryWrite?) {
         var clock = Stopwatch()
-        let shards = try paths.map { path in (path: path, shard: try ShardRecord.read(path)) }
+        let texts = ShardTexts()  // every shard's texts, each made once
+        let shards = try paths.map { path in (path: path, shard: try ShardRecord.read(path, texts: texts)) }
         guard let first = shards.first else { throw RunInputError("no shard files to merge") }
         try checkOneRun(shards)
         let identity = try parse(first.shard.identity, file: first.path)
@@ -54,6 +66,7 @@ extension RunPipeline {
 
         var outcomes: [SuiteOutcome] = []
         var history: [HistoryRecord.SuiteRows] = []
+        var causes: [(() -> [Cause])?] = []
         let files = Dictionary(first.shard.snapshots.map { (TraceStore.contentHash(of: $0.data), $0.data) }, uniquingKeysWith: { a, _ in a })
         guard case .array(let screens)? = identity["snapshots"] else { throw RunInputError("\(first.path): the shard names no snapshots") }
         do {
@@ -97,11 +110,13 @@ extension RunPipeline {
                 }
                 ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
                 log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
-                var (suite, rows, grouping) = try finish(&run, request, folder, log: log, observer: nil)
-                if let grouping { suite.diff.causes = grouping() }
+                // Sampled by one of the shards (the same code, snapshot and settings).
+                let sampled = pieces.lazy.compactMap { $0.part.coverage.flatMap(ShardCoverage.targets) }.first
+                let (suite, rows, grouping) = try finish(&run, request, folder, sampled: sampled, log: log, observer: nil)
                 _ = clock.lap()
                 outcomes.append(suite)
                 history.append(rows)
+                causes.append(grouping)
             }
         } catch var stop as RunInterrupted {
             stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
@@ -119,16 +134,21 @@ extension RunPipeline {
                                  revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
         if case .array(let names)? = identity["screensNotInRun"] { for case .string(let s) in names { outcome.screensNotInRun.append(s) } }
         if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
+        // History is recorded from the findings as ordered; the causes are grouped meanwhile (history stores none).
+        var write: HistoryWrite?
         if let existing = try store.run(shardKey: first.shard.runKey) {
             outcome.runID = existing
             log("these shards were merged before, as run #\(existing) in \(store.path): history is left as it is")
         } else {
-            var record = HistoryRecord.make(outcome, rows: history, finishedAt: TraceStore.now())
-            record.shardKey = first.shard.runKey
-            outcome.runID = try store.recordRun(record)
-            log("recorded run #\(outcome.runID!) in \(store.path) in \(clock.lap())")
+            let (store, finished, run, rows, key) = (self.store, TraceStore.now(), outcome, history, first.shard.runKey)
+            write = HistoryWrite(store: store) {
+                var record = HistoryRecord.make(run, rows: rows, finishedAt: finished)
+                record.shardKey = key
+                return (try store.recordRun(record), record)
+            }
         }
-        return outcome
+        for (i, grouping) in causes.enumerated() { if let grouping { outcome.suites[i].diff.causes = grouping() } }
+        return (outcome, write)
     }
 
     /// Refuses shards of different runs, and a shard missing or given twice.

@@ -69,19 +69,43 @@ enum ShardParts {
     /// The parts of every shard, folded into `run` as one run would have folded them.
     /// - Parameter historyIDs: each trace's id in the database the run is recorded in, by name.
     static func absorb(_ pieces: [Piece], into run: inout SuiteRun, historyIDs: [String: Int64], request: RunRequest) {
-        // A trace's place in the one run: traces are replayed in name order (SQLite's, byte order).
+        // A trace's place in the one run: traces are replayed in name order (SQLite's, byte order). Each
+        // trace's name is one string in every shard (`ShardTexts`), so it is found by that string first.
         let names = Set(pieces.flatMap { p in p.suite.traces.compactMap { p.names[$0] } })
         let ordered = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let rank = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1, $0) })
-        func place(_ trace: String?) -> Int { trace.flatMap { rank[$0] } ?? Int.max }
-        /// Items of every shard in fold order: by trace, then press, then as the shard had them.
+        let rankBySame = Dictionary(ordered.enumerated().map { (TextKey.Same($1), $0) }, uniquingKeysWith: { a, _ in a })
+        func place(_ trace: String?) -> Int {
+            guard let trace else { return Int.max }
+            return rankBySame[TextKey.Same(trace)] ?? rank[trace] ?? Int.max
+        }
+        /// Items of every shard in fold order: by trace, then press, then as the shard had them. Each shard's
+        /// items come in its fold order, so the places are taken once and the shards' runs merged (k-way).
         func inOrder<T>(_ items: [(trace: String?, press: Int, item: T)]) -> [T] {
-            items.enumerated().sorted { a, b in
-                let ra = place(a.element.trace), rb = place(b.element.trace)
-                if ra != rb { return ra < rb }
-                if a.element.press != b.element.press { return a.element.press < b.element.press }
-                return a.offset < b.offset
-            }.map(\.element.item)
+            let places = items.map { place($0.trace) }
+            func before(_ a: Int, _ b: Int) -> Bool { places[a] < places[b] || (places[a] == places[b] && items[a].press < items[b].press) }
+            var runs: [Range<Int>] = []
+            var start = 0
+            for i in items.indices.dropFirst() where before(i, i - 1) {
+                runs.append(start..<i)
+                start = i
+            }
+            if !items.isEmpty { runs.append(start..<items.count) }
+            if runs.count <= 1 { return items.map(\.item) }
+            guard runs.count <= 64 else {  // not a shard's fold order: sorted as the run would have folded them
+                return items.indices.sorted { a, b in (places[a], items[a].press, a) < (places[b], items[b].press, b) }.map { items[$0].item }
+            }
+            var heads = runs.map(\.lowerBound)
+            var out: [T] = []
+            out.reserveCapacity(items.count)
+            while true {
+                var best = -1
+                for r in runs.indices where heads[r] < runs[r].upperBound && (best < 0 || before(heads[r], heads[best])) { best = r }
+                guard best >= 0 else { break }
+                out.append(items[heads[best]].item)
+                heads[best] += 1
+            }
+            return out
         }
 
         var stats = SuiteStats(settings: request.replay)
@@ -218,8 +242,13 @@ enum ShardParts {
     /// (a regressed screen repeats the same few sides thousands of times).
     struct SideCache {
         private var known: [String: Finding.Side] = [:]
+        /// By the string itself (a merge's texts are one string each: `ShardTexts`); the entry keeps the string.
+        private var bySame: [TextKey.Same: (text: String, side: Finding.Side)] = [:]
 
         mutating func side(_ text: String) -> Finding.Side {
+            let same = TextKey.Same(text)
+            if let s = bySame[same] { return s.side }
+            defer { bySame[same] = (text, known[text]!) }
             if let s = known[text] { return s }
             var side = Finding.Side()
             if let document = try? JSONDocument(parsing: text) {
@@ -260,5 +289,63 @@ extension TraceFit {
         if case .object(let pairs)? = v["unknownExpect"] {
             for p in pairs { if case .number(let n) = p.value, let k = Int(exactly: n), k >= 0, k <= 1 << 40 { unknownExpect[p.key, default: 0] += k } }
         }
+    }
+}
+
+/// A screen's coverage as a shard file keeps it (`shard_coverage`): the targets in order, every
+/// number by its bits, so the merge takes exactly the values the shard sampled. Each screen is
+/// sampled by one shard (`ShardCoverage.sampler`), so the merge samples none.
+enum ShardCoverage {
+    /// The shard (1-based) that samples the screen at `position` (the run's screens in order): round robin.
+    static func sampler(of position: Int, count: Int) -> Int { position % max(count, 1) + 1 }
+
+    static func text(_ targets: [TargetCoverage]) -> String {
+        func bits(_ d: Double) -> JSONValue { .string(String(d.bitPattern)) }
+        func shares(_ list: [TargetPrediction.Share]) -> JSONValue { .array(list.map { .array([.string($0.node), bits($0.p)]) }) }
+        return JSONValue.array(targets.map { t in
+            var fields: [JSONValue] = [.string(t.node), .string(t.action), .string(String(t.samples)), bits(t.own), bits(t.stolen),
+                                       bits(t.blocked), bits(t.ambiguous), bits(t.disabled), bits(t.miss), .string(t.stolenBy)]
+            if let p = t.predicted {
+                fields.append(.array([.string(p.node), bits(p.success), shares(p.stolen), bits(p.miss), bits(p.missInside), bits(p.blocked),
+                                      shares(p.blockedBy), bits(p.ambiguous), shares(p.ambiguousWith), bits(p.disabled), bits(p.mmPerPoint),
+                                      bits(p.sigma.x), bits(p.sigma.y), .string(String(p.cells))]))
+            }
+            return .array(fields)
+        }).serialized(.compact)
+    }
+
+    /// The targets back; nil when the text is not what `text` writes.
+    static func targets(_ text: String) -> [TargetCoverage]? {
+        guard let document = try? JSONDocument(parsing: text), case .array(let items) = JSONValue(document, at: document.root) else { return nil }
+        func double(_ v: JSONValue?) -> Double? { v?.text.flatMap(UInt64.init).map(Double.init(bitPattern:)) }
+        func int(_ v: JSONValue?) -> Int? { v?.text.flatMap { Int($0) } }
+        func list(_ v: JSONValue?) -> [JSONValue]? { if case .array(let items)? = v { items } else { nil } }
+        func shares(_ v: JSONValue?) -> [TargetPrediction.Share]? {
+            guard let items = list(v) else { return nil }
+            var out: [TargetPrediction.Share] = []
+            for item in items {
+                guard let pair = list(item), pair.count == 2, let node = pair[0].text, let p = double(pair[1]) else { return nil }
+                out.append(TargetPrediction.Share(node: node, p: p))
+            }
+            return out
+        }
+        var out: [TargetCoverage] = []
+        for item in items {
+            guard let f = list(item), f.count >= 10, let node = f[0].text, let samples = int(f[2]), let own = double(f[3]), let stolen = double(f[4]),
+                  let blocked = double(f[5]), let ambiguous = double(f[6]), let disabled = double(f[7]), let miss = double(f[8]) else { return nil }
+            var t = TargetCoverage(node: node, action: f[1].text, samples: samples, own: own, stolen: stolen, blocked: blocked,
+                                   ambiguous: ambiguous, disabled: disabled, miss: miss, stolenBy: f[9].text)
+            if f.count > 10 {
+                guard let p = list(f[10]), p.count == 14, let pnode = p[0].text, let success = double(p[1]), let pstolen = shares(p[2]),
+                      let pmiss = double(p[3]), let inside = double(p[4]), let pblocked = double(p[5]), let by = shares(p[6]),
+                      let pambiguous = double(p[7]), let with = shares(p[8]), let pdisabled = double(p[9]), let mm = double(p[10]),
+                      let sx = double(p[11]), let sy = double(p[12]), let cells = int(p[13]) else { return nil }
+                t.predicted = TargetPrediction(node: pnode, success: success, stolen: pstolen, miss: pmiss, missInside: inside, blocked: pblocked,
+                                               blockedBy: by, ambiguous: pambiguous, ambiguousWith: with, disabled: pdisabled, mmPerPoint: mm,
+                                               sigma: (sx, sy), cells: cells)
+            }
+            out.append(t)
+        }
+        return out
     }
 }

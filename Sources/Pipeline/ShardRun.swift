@@ -25,7 +25,7 @@ extension RunPipeline {
         var replayed: [StoredTrace] = []
         var baselines: [String: ShardIdentity.BaselineSeen] = [:]
         var clock = Stopwatch()
-        for (snapshot, info) in inputs.snapshots {
+        for (position, (snapshot, info)) in inputs.snapshots.enumerated() {
             if request.shouldStop() { throw RunInterrupted() }
             let screen = snapshot.screen
             let (baseline, file) = try loadBaseline(screen, inputs.folder, request, log: log)
@@ -34,7 +34,14 @@ extension RunPipeline {
                                    existed: baseline != nil, marks: .unregressed, observer: nil, log: log)
             let mine = all.filter { $0.header.screen == screen && assignment[$0.rowID] == shard.index }
             try replay(mine, into: &run, request, log: log)
-            let (rows, part) = ShardParts.record(run, traces: mine)
+            var (rows, part) = ShardParts.record(run, traces: mine)
+            // What needs the snapshot alone is shared out too: this shard samples the coverage of every n-th screen.
+            if ShardCoverage.sampler(of: position, count: shard.count) == shard.index {
+                var sampling = Stopwatch()
+                let coverage = RunPipeline.coverage(run.tester, request)
+                part.coverage = ShardCoverage.text(coverage)
+                log("\(screen): sampled the coverage and predicted the first-try success of \(coverage.count) targets in \(sampling.lap())")
+            }
             suites.append(rows)
             parts.append(part)
             replayed += mine

@@ -15,8 +15,9 @@ extension RunPipeline {
     /// What a suite computes from its snapshots once every trace is in: probes, coverage,
     /// the comparison of targets and the causes, the baseline written as the record mode
     /// says, the picture. A sharded run does this at merge (docs/nightly-ci.md).
-    func finish(_ run: inout SuiteRun, _ request: RunRequest, _ folder: BaselineFolder?, log: (String) -> Void,
-                observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows, causes: (() -> [Cause])?) {
+    /// - Parameter sampled: the coverage of the snapshot's targets, when a shard sampled it already (`replay merge`).
+    func finish(_ run: inout SuiteRun, _ request: RunRequest, _ folder: BaselineFolder?, sampled presampled: [TargetCoverage]? = nil,
+                log: (String) -> Void, observer: RunObserver?) throws -> (SuiteOutcome, HistoryRecord.SuiteRows, causes: (() -> [Cause])?) {
         let screen = run.snapshot.screen, snapshot = run.snapshot, info = run.info, side = run.side
         let tester = run.tester, replayer = run.replayer, plan = run.plan
         var clock = Stopwatch()
@@ -50,9 +51,14 @@ extension RunPipeline {
                 + (side.replayer != nil ? " (and the baseline snapshot's targets alike)" : "") + " in \(clock.lap())")
         }
         if request.shouldStop() { throw RunInterrupted() }
-        request.progress?("\(screen): sampling the coverage of its targets and predicting their first-try success", 0, 0)
-        let coverage = tester.coverage(step: request.gridStep, predict: true).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
-        log("\(screen): sampled the coverage and predicted the first-try success of \(coverage.count) targets in \(clock.lap())")
+        let coverage: [TargetCoverage]
+        if let sampled = presampled {
+            coverage = sampled
+        } else {
+            request.progress?("\(screen): sampling the coverage of its targets and predicting their first-try success", 0, 0)
+            coverage = RunPipeline.coverage(tester, request)
+            log("\(screen): sampled the coverage and predicted the first-try success of \(coverage.count) targets in \(clock.lap())")
+        }
         var before = run.recomputed ? side.coverage(step: request.gridStep, newCoverage: coverage) : side.compared?.targets
         if let b = before, !run.recomputed, let file = run.file {
             before = side.withPredictions(b, newCoverage: coverage, settings: run.settings) { log("note: \(file): " + $0) }
@@ -104,5 +110,10 @@ extension RunPipeline {
         outcome.diff.causes = grouping()
         observer.suiteFinished(outcome)
         return (outcome, run.suite.rows, nil)
+    }
+
+    /// The coverage of a snapshot's targets with their predicted first-try success, by node.
+    static func coverage(_ tester: HitTester, _ request: RunRequest) -> [TargetCoverage] {
+        tester.coverage(step: request.gridStep, predict: true).sorted { $0.node.utf8.lexicographicallyPrecedes($1.node.utf8) }
     }
 }

@@ -1,16 +1,23 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TapJSON
 
 /// One shard's part of a run as a shard file holds it (`replay run --shard i/n
 /// --shard-out FILE`): a database of the history schema holding the run's rows
 /// for the traces this shard replayed — the run, its suites with their counts,
-/// the traces replayed, the informative presses, the findings — plus what an
-/// exact merge needs beyond them (the `shard_*` tables: latency histograms,
-/// first tries, retry bursts, expectations, picture marks, trace-fit counts)
-/// and the snapshots replayed against. Plain values: the store knows nothing of
-/// the engine (Pipeline turns these into a run's parts and back).
+/// the traces replayed — plus what an exact merge needs beyond them (the `shard_*`
+/// tables: the findings and informative presses in the order the shard folded them,
+/// every text an id into `label`; latency histograms, first tries, retry bursts,
+/// expectations, picture marks, trace-fit counts) and the snapshots replayed
+/// against. Plain values: the store knows nothing of the engine (Pipeline turns
+/// these into a run's parts and back). Format 2 (docs/nightly-ci.md, "What a shard
+/// writes"); a file of another format is refused, saying which.
 public struct ShardRecord: Sendable {
+    /// The layout of the shard files this build writes and reads (`shard_format`). Format 1
+    /// (no `shard_format` table) kept findings and presses in the history tables.
+    public static let format = 2
+
     /// SHA-256 of `identity`: every shard of one run has the same key.
     public var runKey: String
     /// 1-based.
@@ -53,6 +60,9 @@ public struct ShardRecord: Sendable {
         public var bursts: [Burst] = []
         public var expectations: [Expectation] = []
         public var marks: [Mark] = []
+        /// The screen's coverage, when this shard sampled it (each screen is sampled by one shard), as
+        /// Pipeline writes it exactly (every number by its bits).
+        public var coverage: String?
         public init() {}
 
         public struct Target: Sendable, Equatable {
@@ -120,8 +130,31 @@ extension ShardRecord {
         }
     }
 
+    /// The tables only a shard file has besides the history schema's `shard_*` ones: its format, and
+    /// the findings and informative presses of each suite in fold order, as the merge reads them
+    /// (texts as `label` ids, so a merge makes each distinct text once).
+    static let formatTables = """
+        CREATE TABLE shard_format (version INTEGER NOT NULL);
+        CREATE TABLE shard_finding (           -- every *_id here is a label.id
+            run_suite_id INTEGER NOT NULL,
+            kind_id INTEGER NOT NULL, rule_id INTEGER NOT NULL, trace_name_id INTEGER, press INTEGER, x REAL, y REAL,
+            node_id INTEGER, action_id INTEGER, expect_id INTEGER, message_id INTEGER NOT NULL, reason_id INTEGER,
+            before_id INTEGER, after_id INTEGER, probe INTEGER NOT NULL, part_of INTEGER
+        );
+        CREATE TABLE shard_coverage (          -- a screen's coverage, sampled by this shard (one shard samples each screen)
+            run_suite_id INTEGER PRIMARY KEY, targets TEXT NOT NULL
+        );
+        CREATE TABLE shard_press (             -- trace_id is trace.id; the other *_id are label ids
+            run_suite_id INTEGER NOT NULL, trace_id INTEGER NOT NULL, press INTEGER NOT NULL, outcome INTEGER NOT NULL,
+            node_id INTEGER, action_id INTEGER, latency_ms REAL, baseline_outcome INTEGER,
+            baseline_node_id INTEGER, baseline_action_id INTEGER, baseline_latency_ms REAL, met INTEGER
+        );
+        """
+
     private func insert(_ db: Database) throws {
         let now = TraceStore.now()
+        try db.execute(sql: ShardRecord.formatTables)
+        try db.execute(sql: "INSERT INTO shard_format (version) VALUES (?)", arguments: [ShardRecord.format])
         let trace = try db.makeStatement(sql: """
             INSERT INTO trace (id, name, screen, device_model, os, app_version, app_build, recorded_at, source,
                                content_hash, event_count, imported_from, imported_at)
@@ -132,7 +165,10 @@ extension ShardRecord {
             try trace.execute(arguments: [t.rowID, h.trace, h.screen, h.deviceModel, h.os, h.appVersion, h.appBuild, h.recordedAt,
                                           h.source, t.contentHash, t.eventCount, now])
         }
-        var (_, suiteIDs, labels) = try TraceStore.insertRun(run, db: db)
+        // The history tables hold the run's counts and traces; findings and presses go in shard_finding and shard_press.
+        var counted = run
+        for i in counted.suites.indices { counted.suites[i].findings = []; counted.suites[i].pressRows = [] }
+        var (_, suiteIDs, labels) = try TraceStore.insertRun(counted, db: db)
         try db.execute(sql: """
             INSERT INTO shard (id, run_key, shard_index, shard_count, identity, traces, events) VALUES (1, ?, ?, ?, ?, ?, ?)
             """, arguments: [runKey, index, count, identity, traces.count, events])
@@ -155,7 +191,40 @@ extension ShardRecord {
             INSERT OR REPLACE INTO shard_mark (run_suite_id, trace_id, press, x, y, outcome, action_id, reason_id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """))
+        let finding = RawInsert(try db.makeStatement(sql: """
+            INSERT INTO shard_finding (run_suite_id, kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id,
+                                       message_id, reason_id, before_id, after_id, probe, part_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        let press = RawInsert(try db.makeStatement(sql: """
+            INSERT INTO shard_press (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms, baseline_outcome,
+                                     baseline_node_id, baseline_action_id, baseline_latency_ms, met)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        for (suiteID, s) in zip(suiteIDs, run.suites) {
+            for f in s.findings {
+                let ids = (kind: try labels.id(f.kind), rule: try labels.id(f.rule), trace: try labels.id(f.trace), node: try labels.id(f.node),
+                           action: try labels.id(f.action), expect: try labels.id(f.expect), message: try labels.id(f.message),
+                           reason: try labels.id(f.reason), before: try labels.id(f.before), after: try labels.id(f.after))
+                try finding.row { b in
+                    b.int(suiteID); b.int(ids.kind); b.int(ids.rule); b.int(ids.trace); b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y)
+                    b.int(ids.node); b.int(ids.action); b.int(ids.expect); b.int(ids.message); b.int(ids.reason); b.int(ids.before)
+                    b.int(ids.after); b.int(f.probe ? 1 : 0); b.int(f.partOf.map(Int64.init))
+                }
+            }
+            for p in s.pressRows {
+                let ids = (node: try labels.id(p.node), action: try labels.id(p.action), baselineNode: try labels.id(p.baselineNode),
+                           baselineAction: try labels.id(p.baselineAction))
+                try press.row { b in
+                    b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome)); b.int(ids.node); b.int(ids.action)
+                    b.double(p.latencyMs); b.int(p.baselineOutcome.map(Int64.init)); b.int(ids.baselineNode); b.int(ids.baselineAction)
+                    b.double(p.baselineLatencyMs); b.int(p.met.map { $0 ? 1 : 0 })
+                }
+            }
+        }
+        let coverage = try db.makeStatement(sql: "INSERT INTO shard_coverage (run_suite_id, targets) VALUES (?, ?)")
         for (suiteID, p) in zip(suiteIDs, parts) {
+            if let targets = p.coverage { try coverage.execute(arguments: [suiteID, targets]) }
             try suite.execute(arguments: [suiteID, p.events, p.fit, p.newPresses,
                                           p.newPressTraces.isEmpty ? nil : JSONValue.array(p.newPressTraces.map { JSONValue.string($0) }).serialized(.compact)])
             for t in p.targets {
@@ -193,7 +262,9 @@ extension ShardRecord {
 extension ShardRecord {
     /// Reads a shard file (read-only).
     /// - Throws: `ShardFileError` naming the file when it is missing, not a database of ours, or not a shard file.
-    public static func read(_ path: String) throws -> ShardRecord {
+    /// - Parameter texts: where the texts of every shard of a merge are made once, so that each distinct
+    ///   text is one string in all of them (what the run's caches of written rows and JSON know a text by).
+    public static func read(_ path: String, texts: ShardTexts = ShardTexts()) throws -> ShardRecord {
         guard FileManager.default.fileExists(atPath: path) else { throw ShardFileError("\(path): no such shard file") }
         var config = Configuration()
         config.readonly = true
@@ -207,7 +278,7 @@ extension ShardRecord {
             throw ShardFileError("\(path) is not a shard file (\(error))")
         }
         do {
-            return try queue.read { db in try read(db, path: path) }
+            return try queue.read { db in try read(db, path: path, texts: texts) }
         } catch let e as ShardFileError {
             throw e
         } catch let e as StoreError {
@@ -217,15 +288,21 @@ extension ShardRecord {
         }
     }
 
-    private static func read(_ db: Database, path: String) throws -> ShardRecord {
+    private static func read(_ db: Database, path: String, texts: ShardTexts) throws -> ShardRecord {
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         guard tables.contains("shard"), let shard = try Row.fetchOne(db, sql: "SELECT * FROM shard WHERE id = 1") else {
             throw ShardFileError("\(path) is not a shard file (a history database? shard files are written by replay run --shard-out)")
         }
-        var labels: [Int64: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, text FROM label") { labels[row["id"]] = row["text"] }
+        let format = tables.contains("shard_format") ? try Int.fetchOne(db, sql: "SELECT max(version) FROM shard_format") ?? 0 : 1
+        guard format == ShardRecord.format else {
+            throw ShardFileError(format < ShardRecord.format
+                ? "\(path) is a shard file of format \(format), written by an older replay; this replay merges format \(ShardRecord.format): run the shards again with this replay"
+                : "\(path) is a shard file of format \(format), written by a newer replay; this replay merges format \(ShardRecord.format): merge with the replay that ran the shards")
+        }
+        let labels = try Labels.Read(db, texts: texts, path: path)
         func label(_ id: Int64?) -> String? { id.flatMap { labels[$0] } }
-        let traces = try Row.fetchAll(db, sql: "SELECT \(StoredTrace.selection) FROM trace ORDER BY name").map(StoredTrace.init(row:))
+        var traces = try Row.fetchAll(db, sql: "SELECT \(StoredTrace.selection) FROM trace ORDER BY name").map(StoredTrace.init(row:))
+        for i in traces.indices { traces[i].header.trace = texts.text(traces[i].header.trace) }
         let snapshots = try Row.fetchAll(db, sql: "SELECT json, imported_from FROM snapshot ORDER BY id").map { row in
             Snapshot(source: row["imported_from"] ?? "", data: Data((row["json"] as String).utf8))
         }
@@ -234,25 +311,17 @@ extension ShardRecord {
         }
         var suites: [RunRecord.Suite] = []
         var parts: [Part] = []
+        var presses = try ShardRecord.presses(db, labels: labels, path: path)
+        var findings = try ShardRecord.findings(db, labels: labels, path: path)
+        var expectations = try ShardRecord.expectations(db, labels: labels)
         for s in try Row.fetchAll(db, sql: "SELECT * FROM run_suite WHERE run_id = ? ORDER BY id", arguments: [run["id"] as Int64]) {
             let id: Int64 = s["id"]
-            let presses = try Row.fetchAll(db, sql: "SELECT * FROM press_outcome WHERE run_suite_id = ?", arguments: [id]).map { p in
-                RunRecord.Press(traceID: p["trace_id"], press: p["press"], outcome: p["outcome"], node: label(p["node_id"]),
-                                action: label(p["action_id"]), latencyMs: p["latency_ms"], baselineOutcome: p["baseline_outcome"],
-                                baselineNode: label(p["baseline_node_id"]), baselineAction: label(p["baseline_action_id"]),
-                                baselineLatencyMs: p["baseline_latency_ms"], met: p["met"])
-            }
-            let findings = try Row.fetchAll(db, sql: "SELECT * FROM finding WHERE run_suite_id = ? ORDER BY id", arguments: [id]).map { f in
-                RunRecord.Finding(kind: f["kind"], rule: f["rule"], trace: f["trace"], press: f["press"], x: f["x"], y: f["y"],
-                                  node: f["node"], before: f["before"], after: f["after"], message: f["message"], action: f["action"],
-                                  expect: f["expect"], probe: f["probe"], reason: label(f["reason_id"]), partOf: f["part_of"])
-            }
             suites.append(RunRecord.Suite(
                 suite: s["suite"], snapshotHash: s["snapshot_hash"], snapshotSource: s["snapshot_source"], appVersion: s["app_version"],
                 appBuild: s["app_build"], baseline: s["baseline"] ?? "none", passed: s["passed"],
                 traces: try Int64.fetchAll(db, sql: "SELECT trace_id FROM run_trace WHERE run_suite_id = ?", arguments: [id]),
                 presses: s["presses"], fired: s["fired"], firstTries: s["first_tries"], firstTriesMet: s["first_tries_met"],
-                pressRows: presses, targets: [], findings: findings))
+                pressRows: presses.removeValue(forKey: id) ?? [], targets: [], findings: findings.removeValue(forKey: id) ?? []))
             var part = Part()
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM shard_suite WHERE run_suite_id = ?", arguments: [id]) {
                 part.events = row["events"]
@@ -275,13 +344,9 @@ extension ShardRecord {
                 }
                 return Part.Burst(traceID: b["trace_id"], presses: presses, x: b["x"], y: b["y"], resolved: b["resolved"], target: label(b["target_id"]))
             }
-            part.expectations = try Row.fetchAll(db, sql: "SELECT * FROM shard_expectation WHERE run_suite_id = ?", arguments: [id]).map { e in
-                Part.Expectation(traceID: e["trace_id"], press: e["press"], expect: label(e["expect_id"]) ?? "")
-            }
-            part.marks = try Row.fetchAll(db, sql: "SELECT * FROM shard_mark WHERE run_suite_id = ?", arguments: [id]).map { m in
-                try Part.Mark(traceID: m["trace_id"], press: m["press"], x: m["x"], y: m["y"], outcome: OutcomeCode(stored: m["outcome"], in: path),
-                          action: label(m["action_id"]), reason: label(m["reason_id"]))
-            }
+            part.expectations = expectations.removeValue(forKey: id) ?? []
+            part.coverage = try String.fetchOne(db, sql: "SELECT targets FROM shard_coverage WHERE run_suite_id = ?", arguments: [id])
+            part.marks = try ShardRecord.marks(db, suite: id, labels: labels, path: path)
             parts.append(part)
         }
         let record = RunRecord(startedAt: run["started_at"], finishedAt: run["finished_at"] ?? "", revision: run["revision"],
@@ -289,6 +354,147 @@ extension ShardRecord {
                                settings: run["settings"], suites: suites)
         return ShardRecord(runKey: shard["run_key"], index: shard["shard_index"], count: shard["shard_count"], identity: shard["identity"],
                            events: shard["events"], traces: traces, snapshots: snapshots, run: record, parts: parts)
+    }
+}
+
+extension ShardRecord {
+    /// Each suite's informative presses, in the order the shard folded them (one pass, through the C API).
+    static func presses(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.Press]] {
+        let statement = try db.makeStatement(sql: """
+            SELECT trace_id, press, outcome, node_id, action_id, latency_ms, baseline_outcome, baseline_node_id, baseline_action_id,
+                   baseline_latency_ms, met, run_suite_id
+            FROM shard_press ORDER BY rowid
+            """)
+        let s = statement.sqliteStatement
+        var all: [Int64: [RunRecord.Press]] = [:]
+        var suite: Int64 = -1, out: [RunRecord.Press] = []
+        while try SQLiteC.step(s) {
+            let c = Columns(s)
+            if sqlite3_column_int64(s, 11) != suite {
+                if !out.isEmpty { all[suite, default: []] += out; out = [] }
+                suite = sqlite3_column_int64(s, 11)
+            }
+            guard let outcome = c.int(2).flatMap(UInt8.init(exactly:)), let press = c.int(1).flatMap(Int32.init(exactly:)) else {
+                throw ShardFileError("\(path): shard_press holds a press without an outcome or press number")
+            }
+            out.append(RunRecord.Press(traceID: c.int(0) ?? -1, press: press, outcome: outcome, node: labels[c.int(3)], action: labels[c.int(4)],
+                                       latencyMs: c.double(5), baselineOutcome: c.int(6).flatMap(UInt8.init(exactly:)),
+                                       baselineNode: labels[c.int(7)], baselineAction: labels[c.int(8)], baselineLatencyMs: c.double(9),
+                                       met: c.int(10).map { $0 != 0 }))
+        }
+        if !out.isEmpty { all[suite, default: []] += out }
+        return all
+    }
+
+    /// Each suite's findings, in the order the shard folded them (one pass, through the C API).
+    static func findings(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.Finding]] {
+        let statement = try db.makeStatement(sql: """
+            SELECT kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id, message_id, reason_id, before_id, after_id,
+                   probe, part_of, run_suite_id
+            FROM shard_finding ORDER BY rowid
+            """)
+        let s = statement.sqliteStatement
+        var all: [Int64: [RunRecord.Finding]] = [:]
+        var suite: Int64 = -1, out: [RunRecord.Finding] = []
+        while try SQLiteC.step(s) {
+            let c = Columns(s)
+            if sqlite3_column_int64(s, 15) != suite {
+                if !out.isEmpty { all[suite, default: []] += out; out = [] }
+                suite = sqlite3_column_int64(s, 15)
+            }
+            guard let kind = labels[c.int(0)], let rule = labels[c.int(1)], let message = labels[c.int(9)] else {
+                throw ShardFileError("\(path): shard_finding holds a finding without its kind, rule or message")
+            }
+            out.append(RunRecord.Finding(kind: kind, rule: rule, trace: labels[c.int(2)], press: c.int(3).map(Int.init), x: c.double(4),
+                                         y: c.double(5), node: labels[c.int(6)], before: labels[c.int(11)], after: labels[c.int(12)],
+                                         message: message, action: labels[c.int(7)], expect: labels[c.int(8)], probe: c.int(13).map { $0 != 0 } ?? false,
+                                         reason: labels[c.int(10)], partOf: c.int(14).map(Int.init)))
+        }
+        if !out.isEmpty { all[suite, default: []] += out }
+        return all
+    }
+
+    /// A suite's picture marks, by trace id and press (through the C API: 3,000 a suite and shard).
+    static func marks(_ db: Database, suite: Int64, labels: Labels.Read, path: String) throws -> [Part.Mark] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT trace_id, press, x, y, outcome, action_id, reason_id FROM shard_mark WHERE run_suite_id = ? ORDER BY trace_id, press
+            """)
+        let s = statement.sqliteStatement
+        sqlite3_reset(s)
+        sqlite3_bind_int64(s, 1, suite)
+        var out: [Part.Mark] = []
+        while try SQLiteC.step(s) {
+            let c = Columns(s)
+            out.append(Part.Mark(traceID: sqlite3_column_int64(s, 0), press: Int(sqlite3_column_int64(s, 1)), x: sqlite3_column_double(s, 2),
+                                 y: sqlite3_column_double(s, 3), outcome: try OutcomeCode(stored: sqlite3_column_int64(s, 4), in: path),
+                                 action: labels[c.int(5)], reason: labels[c.int(6)]))
+        }
+        return out
+    }
+
+    /// Each suite's expectations, by trace id and press (one pass, through the C API).
+    static func expectations(_ db: Database, labels: Labels.Read) throws -> [Int64: [Part.Expectation]] {
+        let statement = try db.makeStatement(sql: "SELECT run_suite_id, trace_id, press, expect_id FROM shard_expectation ORDER BY run_suite_id, trace_id, press")
+        let s = statement.sqliteStatement
+        var all: [Int64: [Part.Expectation]] = [:]
+        var suite: Int64 = -1, out: [Part.Expectation] = []
+        while try SQLiteC.step(s) {
+            if sqlite3_column_int64(s, 0) != suite {
+                if !out.isEmpty { all[suite, default: []] += out; out = [] }
+                suite = sqlite3_column_int64(s, 0)
+            }
+            out.append(Part.Expectation(traceID: sqlite3_column_int64(s, 1), press: Int(sqlite3_column_int64(s, 2)),
+                                        expect: labels[sqlite3_column_int64(s, 3)] ?? ""))
+        }
+        if !out.isEmpty { all[suite, default: []] += out }
+        return all
+    }
+
+    /// The columns of the row a statement stands on.
+    struct Columns {
+        let s: OpaquePointer
+        init(_ s: OpaquePointer) { self.s = s }
+        @inline(__always) func int(_ i: Int32) -> Int64? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_int64(s, i) }
+        @inline(__always) func double(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
+    }
+}
+
+/// The texts of the shard files of one merge, each distinct text made once: every shard's
+/// labels (and trace names) are read as the one string this gives for their text, so that
+/// the merge's findings share their strings as one run's do — and the caches that know a
+/// text by its string (history's labels, the JSON of findings) find it without reading it.
+public final class ShardTexts: @unchecked Sendable {
+    private var strings: Set<String> = []
+    public init() {}
+
+    /// The one string of this text.
+    public func text(_ s: String) -> String {
+        if let known = strings.firstIndex(of: s) { return strings[known] }
+        strings.insert(s)
+        return s
+    }
+}
+
+extension Labels {
+    /// A shard file's labels by id, each text made once (`ShardTexts`).
+    struct Read {
+        private var dense: [String?] = []
+
+        init(_ db: Database, texts: ShardTexts, path: String) throws {
+            let statement = try db.makeStatement(sql: "SELECT id, text FROM label ORDER BY id")
+            let s = statement.sqliteStatement
+            while try SQLiteC.step(s) {
+                let id = Int(sqlite3_column_int64(s, 0))
+                guard id >= 0, id < 1 << 24 else { throw ShardFileError("\(path): a label id out of range (\(id))") }
+                if id >= dense.count { dense += [String?](repeating: nil, count: id + 1 - dense.count) }
+                dense[id] = texts.text(String(cString: sqlite3_column_text(s, 1)))
+            }
+        }
+
+        subscript(_ id: Int64?) -> String? {
+            guard let id, id >= 0, id < dense.count else { return nil }
+            return dense[Int(id)]
+        }
     }
 }
 

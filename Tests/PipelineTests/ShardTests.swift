@@ -1,7 +1,7 @@
 import Baselines
 import Foundation
 import HitTesting
-import Pipeline
+@testable import Pipeline
 import ReplayEngine
 import Reports
 import RunResults
@@ -227,6 +227,29 @@ struct ShardTests {
         #expect(ShardRig.reports(first) == ShardRig.reports(second))
         #expect(try rig.sharded.runs().count == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == written)
+    }
+
+    @Test("Each screen's coverage is sampled by one shard, round robin, and the merge samples none: its run is still the unsharded one")
+    func coverageSampledByTheShards() throws {
+        let rig = try ShardTests.exampleRig()
+        let whole = try rig.run()
+        var shardLogs: [[String]] = []
+        let files = try (1...2).map { i in
+            let path = rig.folder.path + "/cover-\(i).sqlite"
+            var lines: [String] = []
+            try RunPipeline(store: rig.sharded).runShard(rig.request, shard: try ShardSpec(index: i, count: 2), log: { lines.append($0) }).write(to: path)
+            shardLogs.append(lines)
+            return path
+        }
+        let sampled = shardLogs.map { $0.filter { $0.contains("sampled the coverage") }.map { String($0.prefix { $0 != ":" }) } }
+        #expect(sampled == [["Checkout"], ["Settings"]])  // screens in order, shard by shard
+        var mergeLog: [String] = []
+        let merged = try RunPipeline(store: rig.sharded).merge(files, log: { mergeLog.append($0) })
+        #expect(!mergeLog.contains { $0.contains("sampled the coverage") })
+        #expect(ShardRig.reports(whole) == ShardRig.reports(merged))
+        // The coverage text keeps every number exactly.
+        let coverage = whole.suites.flatMap(\.coverage)
+        #expect(!coverage.isEmpty && ShardCoverage.targets(ShardCoverage.text(coverage)) == coverage)
     }
 
     /// The example rig, its Settings baseline holding the regressed build's regressions as known problems.

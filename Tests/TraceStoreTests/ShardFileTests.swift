@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TapJSON
 import Testing
 @testable import TraceStore
 
@@ -71,5 +72,30 @@ struct ShardFileTests {
         try q.write { try $0.execute(sql: "UPDATE shard_mark SET outcome = 9") }
         try q.close()
         #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): unknown outcome code 9") }
+    }
+
+    @Test("Shard format 2: findings and presses in fold order with their texts made once for every shard; format 1 is refused, saying so")
+    func format() throws {
+        let dir = TempDir()
+        var run = ShardFileTests.run("a reason")
+        run.suites[0].findings.append(RunRecord.Finding(kind: "known", rule: "R2", trace: "t0", press: 4, x: nil, y: nil, node: "row",
+                                                        before: #"{"outcome":"hit"}"#, after: nil, message: "m"))
+        run.suites[0].pressRows = [3, 1, 2].map { RunRecord.Press(traceID: 7, press: $0, outcome: 5, node: nil, action: nil, latencyMs: nil,
+                                                                   baselineOutcome: nil, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil) }
+        let record = ShardRecord(runKey: "k", index: 1, count: 2, identity: "{}", events: 4, traces: [], snapshots: [], run: run, parts: [.init()])
+        let (a, b) = (dir.path + "/1.sqlite", dir.path + "/2.sqlite")
+        try record.write(to: a)
+        try record.write(to: b)
+        let texts = ShardTexts()
+        let (one, two) = (try ShardRecord.read(a, texts: texts), try ShardRecord.read(b, texts: texts))
+        #expect(one.run.suites[0].findings == run.suites[0].findings)  // as folded: not sorted
+        #expect(one.run.suites[0].pressRows.map(\.press) == [3, 1, 2])
+        // The same text is the same string in both shards.
+        #expect(TextKey.Same(one.run.suites[0].findings[0].reason!) == TextKey.Same(two.run.suites[0].findings[0].reason!))
+        // A shard file written before format 2 (its findings in the history tables) is refused, naming the file and what to do.
+        let q = try DatabaseQueue(path: b)
+        try q.write { try $0.execute(sql: "DROP TABLE shard_format") }
+        try q.close()
+        #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 1") && "\($0)".contains("run the shards again") }
     }
 }

@@ -39,20 +39,40 @@ struct Merge: ParsableCommand {
         try runReportingInputErrors {
             let store = try TraceStore(path: database.databasePath)
             Interruption.install()
-            let outcome: RunOutcome
+            var outcome: RunOutcome
+            let history: HistoryWrite?
             do {
-                outcome = try RunPipeline(store: store).merge(shards, baselineFolder: baseline, picture: pictures.wanted,
-                                                              shouldStop: Interruption.requested, log: Console.progress)
+                (outcome, history) = try RunPipeline(store: store).startMerge(shards, baselineFolder: baseline, picture: pictures.wanted,
+                                                                             shouldStop: Interruption.requested, log: Console.progress)
             } catch let stop as RunInterrupted {
                 throw Interruption.stop(stop.summary)
             }
-            try RunReports.write(outcome, json: json, junit: junit, markdown: markdown, pictures: pictures)
+            // As replay run: the JSON is written while history records the run; its "run" field waits for the id.
+            var printed = false
+            if json, let history {
+                printed = true
+                try RunReports.writeJSON(outcome, recording: history)
+            }
+            if let history { outcome.runID = try history.wait(log: Console.progress) }
+            // The outcome (hundreds of thousands of findings) is left to the system to take back at exit.
+            Leftovers.keepUntilExit(outcome)
+            try RunReports.write(outcome, printed: printed, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }
 }
 
 /// What `replay run` and `replay merge` print and write of a run, and their exit status.
 enum RunReports {
+    /// Writes the run's JSON on stdout while history records it: its "run" field waits for the id. Should
+    /// recording fail, the JSON goes without it and the error follows (the run's exit status).
+    static func writeJSON(_ outcome: RunOutcome, recording history: HistoryWrite) throws {
+        var failure: Error?
+        RunReport.writeJSON(outcome, runID: {
+            do { return try history.wait() } catch { failure = error; return nil }
+        }) { Console.outBytes($0) }
+        if let failure { throw failure }
+    }
+
     /// - Parameter printed: stdout already has the run (streamed with `--presses`).
     /// - Throws: `ExitCode(1)` when the run did not pass.
     static func write(_ outcome: RunOutcome, printed: Bool = false, json: Bool, junit: String?, markdown: String?,

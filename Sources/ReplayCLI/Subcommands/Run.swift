@@ -100,12 +100,8 @@ struct Run: ParsableCommand {
             // recording fail, the JSON goes without it and the error follows, as the run's exit status.
             var printed = stream != nil
             if json && !printed, let history {
-                var failure: Error?
-                RunReport.writeJSON(outcome, runID: {
-                    do { return try history.wait() } catch { failure = error; return nil }
-                }) { Console.outBytes($0) }
                 printed = true
-                if let failure { throw failure }
+                try RunReports.writeJSON(outcome, recording: history)
             }
             if let history { outcome.runID = try history.wait(log: Console.progress) }
             ProgressLine.shared.end()
