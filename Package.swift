@@ -66,7 +66,7 @@ let package = Package(
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore", "Converters",
         ]),
         .target(name: "Reports", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore", "CodeScanning",
         ]),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
@@ -75,10 +75,12 @@ let package = Package(
             tool("SwiftParser", "swift-syntax"),
             tool("Yams", "Yams"),
         ]),
-        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", tool("ArgumentParser", "swift-argument-parser")]),
+        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", "CodeScanning", tool("ArgumentParser", "swift-argument-parser")]),
+        // SARIF 2.1.0 and GitHub workflow annotations, written for lint, run, merge and audit alike. No I/O.
+        .target(name: "CodeScanning", dependencies: ["TapJSON"]),
         // Lint's own executable and the SwiftPM plugins that run it (a build-tool plugin: every build; a command plugin:
         // `swift package replay-lint`). Only swift-syntax, Yams and the argument parser are built for them.
-        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports", tool("ArgumentParser", "swift-argument-parser")],
+        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports", "CodeScanning", tool("ArgumentParser", "swift-argument-parser")],
                           path: "Sources/ReplayLintTool"),
         .plugin(name: "ReplayLintBuildPlugin", capability: .buildTool(), dependencies: ["replay-lint"]),
         .plugin(name: "ReplayLintCommandPlugin",
@@ -101,7 +103,7 @@ let package = Package(
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["HitTesting", "ReplayEngine", "TapJSON", "TapModel", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Audit", "Baselines", "CodeScanning", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapJSON", "TapModel", "HitTesting", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),

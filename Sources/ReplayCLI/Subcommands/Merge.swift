@@ -30,9 +30,11 @@ struct Merge: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
     @OptionGroup var database: DatabaseOption
+    @OptionGroup var scanning: CodeScanningOptions
 
     func validate() throws {
         if shards.isEmpty { throw ValidationError("give the shard files of a run (replay run --shard i/n --shard-out FILE writes them)") }
+        try scanning.check(json: json)
     }
 
     func run() throws {
@@ -46,6 +48,7 @@ struct Merge: ParsableCommand {
             } catch let stop as RunInterrupted {
                 throw Interruption.stop(stop.summary)
             }
+            try scanning.write(outcome)
             try RunReports.write(outcome, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }
