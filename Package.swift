@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "ReplayEngine", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
         .target(name: "Baselines", dependencies: ["TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine"]),
         .target(name: "Audit", dependencies: ["TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine"]),
+        // The audit as documents: its findings' JSON and its map (SVG), for replay's reports and assertTappable's attachments.
+        .target(name: "AuditDocuments", dependencies: ["TapJSON", "TapModel", "Audit"]),
         // What a run produced: outcomes, findings, causes and their JSON; Pipeline makes them, Reports reads them.
         .target(name: "RunResults", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit"]),
         // Inputs and storage: the dump readers of `replay convert`, the SQLite store.
@@ -66,7 +68,7 @@ let package = Package(
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore", "Converters",
         ]),
         .target(name: "Reports", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "CodeScanning",
         ]),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
@@ -75,10 +77,12 @@ let package = Package(
             tool("SwiftParser", "swift-syntax"),
             tool("Yams", "Yams"),
         ]),
-        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", tool("ArgumentParser", "swift-argument-parser")]),
+        .target(name: "SourceLintReports", dependencies: ["TapJSON", "SourceLint", "CodeScanning", tool("ArgumentParser", "swift-argument-parser")]),
+        // SARIF 2.1.0 and GitHub workflow annotations, written for lint, run, merge and audit alike. No I/O.
+        .target(name: "CodeScanning", dependencies: ["TapJSON"]),
         // Lint's own executable and the SwiftPM plugins that run it (a build-tool plugin: every build; a command plugin:
         // `swift package replay-lint`). Only swift-syntax, Yams and the argument parser are built for them.
-        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports", tool("ArgumentParser", "swift-argument-parser")],
+        .executableTarget(name: "replay-lint", dependencies: ["SourceLint", "SourceLintReports", "CodeScanning", tool("ArgumentParser", "swift-argument-parser")],
                           path: "Sources/ReplayLintTool"),
         .plugin(name: "ReplayLintBuildPlugin", capability: .buildTool(), dependencies: ["replay-lint"]),
         .plugin(name: "ReplayLintCommandPlugin",
@@ -87,21 +91,21 @@ let package = Package(
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
         // assertTappable in an app's XCTest or Swift Testing tests: the engine and the kit, nothing of the tool (docs/testing.md).
-        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "Baselines", "Converters", "TapReplayCapture"]),
+        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "AuditDocuments", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore"]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["HitTesting", "ReplayEngine", "TapJSON", "TapModel", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Audit", "AuditDocuments", "Baselines", "CodeScanning", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapJSON", "TapModel", "HitTesting", "TestSupport"],
                     resources: [.copy("Resources")]),
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),

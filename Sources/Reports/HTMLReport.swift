@@ -1,3 +1,4 @@
+import AuditDocuments
 import Audit
 import Baselines
 import HitTesting

@@ -1,3 +1,5 @@
+import AuditDocuments
+
 /// The one JUnit XML writer both `replay run --junit` and `replay audit --junit`
 /// use: test suites of test cases, a case failing when it carries failures.
 struct JUnitXML {

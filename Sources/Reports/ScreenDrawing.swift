@@ -1,3 +1,4 @@
+import AuditDocuments
 import Baselines
 import RunResults
 import HitTesting
@@ -268,22 +269,3 @@ extension ScreenDrawing {
     }
 }
 
-/// XML-escapes text for HTML, SVG and JUnit, dropping characters XML 1.0 cannot hold.
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        case "\n": out += "&#10;"
-        case "\t": out += "&#9;"
-        default:
-            if c.value < 0x20 || (0xFFFE...0xFFFF).contains(c.value) { continue }
-            out.unicodeScalars.append(c)
-        }
-    }
-    return out
-}

@@ -16,6 +16,8 @@ import Yams
 ///   - CardView
 /// deployment_target:            # what #if and #available are read for (default: the package's or project's)
 ///   iOS: "16.0"
+/// baseline: lint-baseline.json  # report only findings not in it (relative to this file)
+/// write_baseline: lint-baseline.json  # write every finding to it
 /// ```
 /// JSON with the same keys works too (`.replay-lint.json`): YAML reads it.
 public struct LintConfiguration: Sendable, Equatable {
@@ -28,6 +30,15 @@ public struct LintConfiguration: Sendable, Equatable {
     public var fillingViews: Set<String> = []
     /// `deployment_target`: the platforms and oldest versions built for; nil to read them from the package.
     public var build: BuildConfiguration?
+    /// A path a key names (absolute) and the line of the configuration that names it.
+    public struct Place: Sendable, Equatable {
+        public let path: String
+        public let line: Int
+    }
+    /// `baseline`: the findings in this file are not reported.
+    public var baseline: Place?
+    /// `write_baseline`: every finding is written to this file, as a baseline.
+    public var writeBaseline: Place?
     /// The file it was read from; nil for the default (no file found).
     public var file: String?
 
@@ -111,8 +122,16 @@ public struct LintConfiguration: Sendable, Equatable {
                     targets[name] = v
                 }
                 config.build = BuildConfiguration(targets: targets)
+            case "baseline", "write_baseline":
+                guard let path = value.string, value.scalar != nil, !path.isEmpty else {
+                    throw LintInputError("\(file):\(line(value)): \(key) is the path of a baseline file (relative to this file)")
+                }
+                let folder = (config.file! as NSString).deletingLastPathComponent
+                let full = ((path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)) as NSString).standardizingPath
+                let place = Place(path: full, line: line(value))
+                if key == "baseline" { config.baseline = place } else { config.writeBaseline = place }
             default:
-                throw LintInputError("\(file):\(line(keyNode)): unknown key \(key); the keys are disabled_rules, severity, excluded, filling_views, deployment_target")
+                throw LintInputError("\(file):\(line(keyNode)): unknown key \(key); the keys are disabled_rules, severity, excluded, filling_views, deployment_target, baseline, write_baseline")
             }
         }
         return config

@@ -20,6 +20,9 @@ public struct LintFinding: Sendable, Equatable {
     /// Whether `--fix` can apply the fix (L1, L2).
     public let fixable: Bool
     let edits: [SourceEdit]
+    /// The declarations the finding lies in, outermost first (`SettingsRow.body`):
+    /// with the line's text, what a baseline knows it by (docs/lint.md, "Adopting lint on an old codebase").
+    public var scope: String = ""
 
     public static func == (a: LintFinding, b: LintFinding) -> Bool {
         a.file == b.file && a.rule == b.rule && a.line == b.line && a.column == b.column && a.message == b.message
@@ -68,11 +71,29 @@ public struct Linter: Sendable {
                         severity: severities[rule.id] ?? f.severity ?? rule.severity, line: start.line, column: start.column,
                         utf16Column: utf16Column(start, converter: converter, tree: tree),
                         endLine: end.line, endUTF16Column: utf16Column(end, converter: converter, tree: tree),
-                        message: f.message, fix: f.fix, fixable: !f.edits.isEmpty, edits: f.edits))
+                        message: f.message, fix: f.fix, fixable: !f.edits.isEmpty, edits: f.edits, scope: Self.scope(of: f.anchor)))
                 }
             }
         }
         return findings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }
+    }
+
+    /// The names of the types, extensions, functions and properties around `node`, outermost first, joined by dots.
+    static func scope(of node: Syntax) -> String {
+        var names: [String] = []
+        var current = node.parent
+        while let n = current {
+            if let d = n.as(StructDeclSyntax.self) { names.append(d.name.text) }
+            else if let d = n.as(ClassDeclSyntax.self) { names.append(d.name.text) }
+            else if let d = n.as(EnumDeclSyntax.self) { names.append(d.name.text) }
+            else if let d = n.as(ActorDeclSyntax.self) { names.append(d.name.text) }
+            else if let d = n.as(ExtensionDeclSyntax.self) { names.append(d.extendedType.trimmedDescription) }
+            else if let d = n.as(FunctionDeclSyntax.self) { names.append(d.name.text) }
+            else if let d = n.as(VariableDeclSyntax.self), let p = d.bindings.first?.pattern { names.append(p.trimmedDescription) }
+            else if n.is(InitializerDeclSyntax.self) { names.append("init") }
+            current = n.parent
+        }
+        return names.reversed().joined(separator: ".")
     }
 
     /// The column of `location` counted in UTF-16 code units.

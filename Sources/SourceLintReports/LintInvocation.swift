@@ -18,6 +18,11 @@ public struct LintInvocation: Sendable {
     /// `--config FILE`: one configuration for every file, instead of the nearest `.replay-lint.yml`.
     public var configPath: String?
     public var failOn: FailOn = .any
+    /// `--baseline FILE`: report only the findings it does not hold (over the configurations' `baseline`).
+    public var baselinePath: String?
+    /// `--write-baseline FILE`: write every finding to it (over the configurations' `write_baseline`).
+    /// A run that writes a baseline and reads none accepts what it found: it exits 0.
+    public var writeBaselinePath: String?
 
     public init(paths: [String]) { self.paths = paths }
 
@@ -34,10 +39,10 @@ public struct LintInvocation: Sendable {
     /// - Throws: `LintInputError` for a path or configuration that cannot be used (exit status 2).
     public func run() throws -> Output {
         let configuration = try configPath.map { try LintConfiguration.load($0) }
-        let (paths, fix, disabled) = (self.paths, self.fix, self.disabled)
-        let result = try SourceFiles.onLargeStack {
-            try LintRun(disabled: disabled, configuration: configuration).run(paths, fix: fix)
-        }
+        let (paths, fix) = (self.paths, self.fix)
+        let lint = LintRun(disabled: disabled, configuration: configuration)
+        let result = try SourceFiles.onLargeStack { try lint.run(paths, fix: fix) }
+        let (findings, baselineNotes, readBaseline, wroteBaseline) = try LintBaseline.apply(to: result, baseline: baselinePath, writeBaseline: writeBaselinePath, finder: lint.finder)
         var notes: [String] = []
         if result.files.isEmpty && result.skipped.isEmpty { notes.append("replay lint: no .swift files in \(paths.joined(separator: ", "))") }
         if !result.skipped.isEmpty {
@@ -48,7 +53,7 @@ public struct LintInvocation: Sendable {
             notes.append("replay lint: fixed \(result.fixed) finding\(result.fixed == 1 ? "" : "s") in \(result.fixedFiles) file\(result.fixedFiles == 1 ? "" : "s")")
         }
         notes += result.warnings.map(LintTextReport.line)
-        let findings = result.findings
+        notes += baselineNotes
         let stdout: String
         switch format {
         case .json:
@@ -65,7 +70,7 @@ public struct LintInvocation: Sendable {
             }
         }
         let failed: Bool
-        switch failOn {
+        switch wroteBaseline && !readBaseline ? .never : failOn {
         case .any: failed = !findings.isEmpty
         case .error: failed = findings.contains { $0.severity == .error }
         case .never: failed = false

@@ -16,6 +16,10 @@ public struct LintOptions: ParsableArguments {
     public var config: String?
     @Option(help: ArgumentHelp("Exit 1 on any finding, only on findings of severity error (as a build plugin does), or never.", valueName: "any|error|never"))
     public var failOn: LintInvocation.FailOn = .any
+    @Option(help: ArgumentHelp("Report only the findings this baseline does not hold (written by --write-baseline); over .replay-lint.yml's baseline.", valueName: "file"))
+    public var baseline: String?
+    @Option(help: ArgumentHelp("Write every finding to this file as a baseline (read before it is written, so it may be the --baseline file too).", valueName: "file"))
+    public var writeBaseline: String?
 
     public init() {}
 
@@ -39,6 +43,8 @@ public struct LintOptions: ParsableArguments {
         i.fix = fix
         i.configPath = config
         i.failOn = failOn
+        i.baselinePath = baseline
+        i.writeBaselinePath = writeBaseline
         return i
     }
 }

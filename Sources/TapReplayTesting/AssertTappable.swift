@@ -28,9 +28,10 @@ public func assertTappable(bundle: Data, screen: String? = nil, options: Tappabl
 ///   - windows: the windows, back to front (`UIWindow` conforms to `CapturableView`).
 ///   - environment: the app and device (`TapReplayCapture.captureEnvironment(for:)` on a device or simulator):
 ///     `device.os` and `app.sdk` choose the touch-binding profile.
+/// - Parameter screenshot: PNG bytes of the windows as drawn, attached beside the map (nil where none can be drawn).
 @MainActor @discardableResult
 public func assertTappable(capturing windows: [any CapturableView], environment: CaptureEnvironment, screen: String,
-                           options: TappableOptions = TappableOptions(), fileID: StaticString = #fileID,
+                           options: TappableOptions = TappableOptions(), screenshot: Data? = nil, fileID: StaticString = #fileID,
                            filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> TappableAudit? {
     let location = AssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let data: Data
@@ -41,20 +42,29 @@ public func assertTappable(capturing windows: [any CapturableView], environment:
         TestIssues.fail(TappableReport.problem("the capture kit could not write the bundle: \(error)", screen: screen), at: location)
         return nil
     }
-    return TappableAssertion.run(bundle: data, screen: screen, options: options, at: location)
+    return TappableAssertion.run(bundle: data, screen: screen, options: options, at: location, screenshot: screenshot)
 }
 
 /// The assertion: audit, then report.
 public enum TappableAssertion {
+    /// - Parameters:
+    ///   - screenshot: PNG bytes of the screen, attached beside the map.
+    ///   - attach: where the attachments go; nil: to the running test (`TestIssues.attach`). Tests of this library read them here.
     @discardableResult
     public static func run(bundle: Data, screen: String?, options: TappableOptions, at location: AssertionLocation,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> TappableAudit? {
+                           environment: [String: String] = ProcessInfo.processInfo.environment, screenshot: Data? = nil,
+                           attach: (([TappableAttachment]) -> Void)? = nil) -> TappableAudit? {
+        let attach = attach ?? { TestIssues.attach($0, at: location) }
         switch TappableAuditor.audit(bundle: bundle, screen: screen, options: options, testFolder: location.folder, environment: environment) {
         case .failure(let problems):
             for p in problems.messages { TestIssues.fail(TappableReport.problem(p, screen: screen), at: location) }
+            if TappableAttachments.wanted(options.attachments, passed: false) { attach(TappableAttachments.capture(bundle, screen: screen)) }
             return nil
         case .success(let audit):
             report(audit, at: location)
+            if TappableAttachments.wanted(options.attachments, passed: audit.passed) {
+                attach(TappableAttachments.make(audit, screenshot: screenshot))
+            }
             return audit
         }
     }

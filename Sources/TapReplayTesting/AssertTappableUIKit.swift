@@ -64,8 +64,11 @@ public func assertTappable(window: UIWindow, screen: String? = nil, options: Tap
     window.layoutIfNeeded()
     var environment = TapReplayCapture.captureEnvironment(for: window)
     if let scale = environment.scale, !(scale > 0) { environment.scale = nil }  // an off-screen window may report none
+    // The screen as drawn, attached beside the map (docs/testing.md, "Attachments").
+    let screenshot = options.attachments == .never ? nil
+        : UIGraphicsImageRenderer(bounds: window.bounds).pngData { _ in _ = window.drawHierarchy(in: window.bounds, afterScreenUpdates: true) }
     return assertTappable(capturing: [window], environment: environment,
-                          screen: screen ?? TapReplayCapture.screenName(for: window), options: options,
+                          screen: screen ?? TapReplayCapture.screenName(for: window), options: options, screenshot: screenshot,
                           fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

@@ -60,7 +60,8 @@ public func assertTappable(_ app: XCUIApplication, screen: String? = nil, option
     }
     switch answer {
     case .success(let bundle):
-        return TappableAssertion.run(bundle: bundle, screen: screen, options: options, at: location)
+        let screenshot = options.attachments == .never ? nil : app.screenshot().pngRepresentation
+        return TappableAssertion.run(bundle: bundle, screen: screen, options: options, at: location, screenshot: screenshot)
     case .failure(let failure):
         TestIssues.fail(TappableReport.problem(failure.description, screen: screen), at: location)
         return nil

@@ -19,6 +19,8 @@ public struct TappableAudit: Sendable {
     public var notes: [String]
     /// The files record mode wrote.
     public var recorded: [String]
+    /// The snapshot as JSON, as `replay convert` writes it (what record mode writes and the attachments hold).
+    public var snapshotJSON: String = ""
 
     /// The findings that fail the assertion: unwaived errors, as `replay audit` exits 1 on them.
     public var failures: [AuditFinding] { result.findings.filter(\.fails) }
@@ -80,8 +82,9 @@ public enum TappableAuditor {
         for w in Waiver.unused(waivers, in: [result]) {
             notes.append("the waiver for \(w.rule) on \(w.node) matches no finding; remove it if the problem is fixed")
         }
-        var audit = TappableAudit(snapshot: snapshot, result: result, problems: problems.messages, notes: notes, recorded: [])
-        TappableRecorder.record(&audit, json: conversion.json(for: snapshot), settings: settings, options: options,
+        let json = conversion.json(for: snapshot)
+        var audit = TappableAudit(snapshot: snapshot, result: result, problems: problems.messages, notes: notes, recorded: [], snapshotJSON: json)
+        TappableRecorder.record(&audit, json: json, settings: settings, options: options,
                                 testFolder: testFolder, environment: environment)
         return .success(audit)
     }

@@ -49,12 +49,15 @@ public struct TappableOptions: Sendable {
     /// Keep accessibility labels and SwiftUI's text in the capture (and the
     /// recorded snapshot). Default: no text a person could read, as the kit.
     public var captureText: Bool
+    /// When to attach the screen's map, picture, snapshot and findings to the test (docs/testing.md,
+    /// "Attachments"): `.onFailure` (default), `.always`, `.never`.
+    public var attachments: TappableAttachments.Policy
 
     public init(skip: Set<String> = [], waivers: [Waiver] = [], waiversFile: String? = nil, minSize: Double = 44,
                 touchRadius: Double? = nil, minimumPredictedSuccess: Double? = nil, record: RecordMode? = nil,
-                recordDirectory: String? = nil, captureText: Bool = false) {
+                recordDirectory: String? = nil, captureText: Bool = false, attachments: TappableAttachments.Policy = .onFailure) {
         self.skip = skip; self.waivers = waivers; self.waiversFile = waiversFile; self.minSize = minSize
         self.touchRadius = touchRadius; self.minimumPredictedSuccess = minimumPredictedSuccess; self.record = record
-        self.recordDirectory = recordDirectory; self.captureText = captureText
+        self.recordDirectory = recordDirectory; self.captureText = captureText; self.attachments = attachments
     }
 }

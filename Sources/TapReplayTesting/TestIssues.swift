@@ -62,6 +62,29 @@ public enum TestIssues {
         }
     }
 
+    /// Attaches files to the running test: Swift Testing's `Attachment.record`, or XCTest's
+    /// `XCTAttachment`s in one activity (`XCTestAttachments`). Where neither framework can
+    /// hold them (XCTest on Linux), their names go to the log.
+    public static func attach(_ attachments: [TappableAttachment], at location: AssertionLocation) {
+        guard !attachments.isEmpty else { return }
+        switch running {
+        case .swiftTesting:
+            #if canImport(Testing)
+            let source = SourceLocation(fileID: "\(location.fileID)", filePath: "\(location.filePath)",
+                                        line: Int(location.line), column: Int(location.column))
+            for a in attachments { Attachment.record([UInt8](a.data), named: a.name, sourceLocation: source) }
+            #endif
+        case .xcTest:
+            #if canImport(XCTest) && canImport(Darwin)
+            XCTestAttachments.add(attachments)
+            #else
+            log("assertTappable: XCTest here cannot hold attachments; not attached: \(attachments.map(\.name).joined(separator: ", "))")
+            #endif
+        case .none:
+            log("assertTappable: no test is running; not attached: \(attachments.map(\.name).joined(separator: ", "))")
+        }
+    }
+
     /// Writes to the test's log: standard error, where Swift Testing and Apple's
     /// XCTest write their failures, at once (unbuffered), so that it stays right
     /// before the failures it explains even when a runner (`swift test`)
@@ -70,3 +93,27 @@ public enum TestIssues {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }
+
+#if canImport(XCTest) && canImport(Darwin)
+/// XCTest's half of `TestIssues.attach`: one activity holding every file, each kept
+/// even when the test passes (`lifetime = .keepAlways`). XCTest runs tests on the main
+/// thread; called elsewhere, the names go to the log instead.
+enum XCTestAttachments {
+    static func add(_ attachments: [TappableAttachment]) {
+        guard Thread.isMainThread else {
+            TestIssues.log("assertTappable: not on the main thread, so not attached: \(attachments.map(\.name).joined(separator: ", "))")
+            return
+        }
+        MainActor.assumeIsolated {
+            XCTContext.runActivity(named: "assertTappable: \(attachments[0].name)") { activity in
+                for a in attachments {
+                    let attachment = XCTAttachment(data: a.data, uniformTypeIdentifier: a.uniformType)
+                    attachment.name = a.name
+                    attachment.lifetime = .keepAlways
+                    activity.add(attachment)
+                }
+            }
+        }
+    }
+}
+#endif

@@ -1,4 +1,5 @@
 import Audit
+import AuditDocuments
 import Reports
 import TapModel
 import Testing

@@ -80,7 +80,8 @@ struct InstallTests {
         let runs = try r.object(try r.required("runs", in: try r.object(r.root), of: r.root))
         #expect(try r.string(try r.required("using", in: runs, of: r.root)) == "composite")
         let inputs = try r.object(try r.required("inputs", in: try r.object(r.root), of: r.root))
-        #expect(inputs.map(\.key) == ["args", "working-directory"])
+        #expect(inputs.map(\.key) == ["args", "annotations", "working-directory"])
+        #expect(text.contains("set -- \"$@\" --annotations \"$notes\""))
     }
 
     @Test("The release workflow builds Linux x86_64 and arm64 and a macOS binary on a tag and attaches them with their sums")

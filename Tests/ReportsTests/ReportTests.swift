@@ -3,6 +3,7 @@ import Foundation
 import HitTesting
 @testable import Pipeline
 import ReplayEngine
+import AuditDocuments
 import Reports
 import RunResults
 import TapJSON

@@ -6,40 +6,6 @@ import TapModel
 import Testing
 import TestSupport
 
-/// Whether python3 with the `jsonschema` package can run here (CI installs it).
-enum SchemaValidator {
-    static let python: String? = {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let candidate = "\(dir)/python3"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }()
-
-    static let available: Bool = {
-        guard let python else {
-            print("SARIF schema test skipped: python3 is not on PATH")
-            return false
-        }
-        let ok = (try? run(python, ["-c", "import jsonschema"]))?.status == 0
-        if !ok { print("SARIF schema test skipped: python3 has no jsonschema (pip install jsonschema)") }
-        return ok
-    }()
-
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-}
-
 @Suite("SARIF")
 struct SARIFTests {
     static let source = """
@@ -63,16 +29,7 @@ struct SARIFTests {
         let schema = try #require(Bundle.module.url(forResource: "sarif-schema-2.1.0", withExtension: "json", subdirectory: "Resources"))
         let folder = TemporaryFolder("lint-sarif")
         let file = folder.file("lint.sarif", document())
-        let script = """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
-            doc = json.load(open(sys.argv[2]))
-            v = jsonschema.Draft4Validator(schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER)
-            errors = sorted(v.iter_errors(doc), key=lambda e: list(e.path))
-            for e in errors: print("/".join(map(str, e.path)), e.message)
-            sys.exit(1 if errors else 0)
-            """
-        let result = try SchemaValidator.run(try #require(SchemaValidator.python), ["-c", script, schema.path, file])
+        let result = try SchemaValidator.validate(file, schema: schema.path)
         #expect(result.status == 0, "schema errors:\n\(result.output)")
     }
 

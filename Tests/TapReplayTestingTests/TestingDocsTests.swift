@@ -29,7 +29,7 @@ struct TestingDocsTests {
     func everyOption() throws {
         let text = try String(contentsOfFile: repositoryRoot + "/" + Self.doc, encoding: .utf8)
         let options = Mirror(reflecting: TappableOptions()).children.compactMap(\.label)
-        #expect(options.count == 9)
+        #expect(options.count == 10)
         for option in options { #expect(text.contains("| `\(option): "), "docs/testing.md has no row for \(option)") }
     }
 

@@ -10,12 +10,33 @@ import TapRules
 /// `minSize` (so UIKit `hitInsets` and wide content shapes count); the value
 /// is its smaller side. A warning.
 ///
+/// Each finding also says whether Apple's hit-region audit (XCUITest's
+/// `performAccessibilityAudit`, `.hitRegion`) fails the same element: it fails
+/// an element whose frame is narrower or shorter than 20 pt and knows nothing of
+/// `contentShape`, `hitInsets`, overlaps or touch binding (docs/audit.md,
+/// "Apple's audit, side by side").
+///
 /// A target that never fires anywhere is left to A5, A7, A8 and A9. A stock control
 /// drawn at its system size (a Toggle 51 × 31, a Stepper, a segmented Picker) is not
 /// small: the system sizes and places it (`StockControls`).
 public struct A3SmallTargetRule: AuditRule {
     public static let unit = AuditUnit.points
+    /// Apple's hit-region audit fails an element whose frame is narrower or shorter than this.
+    public static let appleHitRegionMinimum = 20.0
     public init() {}
+
+    /// Whether Apple's hit-region audit fails an element with this frame.
+    public static func appleHitRegionFails(_ frame: Rect) -> Bool {
+        Swift.min(frame.width, frame.height) < appleHitRegionMinimum - 1e-9
+    }
+
+    /// What Apple's hit-region audit says of the same element, in a finding's words.
+    static func appleVerdict(_ frame: Rect) -> String {
+        let size = "\(AuditContext.number(frame.width)) × \(AuditContext.number(frame.height)) pt"
+        return appleHitRegionFails(frame)
+            ? "Apple's hit-region audit fails it too (its frame, \(size), is under 20 pt)"
+            : "Apple's hit-region audit passes it (it checks only that the frame, \(size), is 20 pt each way)"
+    }
 
     public static let description = RuleDescription(
         id: "A3",
@@ -69,7 +90,7 @@ public struct A3SmallTargetRule: AuditRule {
             guard side < min - 1e-9 else { continue }
             let node = c.node(target)
             let w = AuditContext.number(box.width), h = AuditContext.number(box.height)
-            let message = "a tap fires \(node.id) exactly (touch radius 0) only within \(w) × \(h) pt; people need \(AuditContext.number(min)) × \(AuditContext.number(min)) pt to hit it reliably"
+            let message = "a tap fires \(node.id) exactly (touch radius 0) only within \(w) × \(h) pt; people need \(AuditContext.number(min)) × \(AuditContext.number(min)) pt to hit it reliably; \(Self.appleVerdict(node.frame))"
             let fix = checkedFix(target, c)
             findings.append(c.finding(Self.id, .warning, target, value: side, message: message, fix: fix, area: [box]))
         }

@@ -22,6 +22,7 @@ struct AuditCommand: ParsableCommand {
           replay audit Traces/builds/Settings.no-content-shape.json
           replay audit Traces/snapshots/Settings.json Traces/snapshots/Checkout.json --junit audit.xml
           replay audit Traces/snapshots/Checkout.json --waivers docs/audit-waivers.json
+          replay audit Traces/builds/Settings.no-content-shape.json --annotations - --sarif audit.sarif   (in a GitHub workflow)
         """)
 
     @Argument(help: "Snapshot files (.json).") var snapshots: [String]
@@ -38,9 +39,11 @@ struct AuditCommand: ParsableCommand {
     var failureError: Double = AuditSettings().failureError
     @OptionGroup var global: TouchRadiusOption
     @OptionGroup var density: DensityOption
+    @OptionGroup var scanning: CodeScanningOptions
 
     func validate() throws {
         guard !snapshots.isEmpty else { throw ValidationError("give at least one snapshot file") }
+        try scanning.check(json: json)
         guard minSize.isFinite, minSize > 0 else { throw ValidationError("--min-size must be a number of points > 0 (got \(minSize))") }
         for (name, v) in [("--failure-warning", failureWarning), ("--failure-error", failureError)] where !(v.isFinite && v > 0 && v <= 1) {
             throw ValidationError("\(name) must be a fraction > 0 and ≤ 1 (got \(v))")
@@ -69,6 +72,7 @@ struct AuditCommand: ParsableCommand {
                 Console.out(AuditReport.text(results, width: wide ? nil : 120))
             }
             if let junit { try Files.write(AuditReport.junit(results), to: junit) }
+            try scanning.write(results)
             if results.contains(where: \.fails) { throw ExitCode(1) }
         }
     }

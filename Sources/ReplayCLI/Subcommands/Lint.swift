@@ -16,7 +16,10 @@ struct Lint: ParsableCommand {
         (the project's node_modules, then the system's; run by node) and linted by the same rules; without node \
         or TypeScript they are listed once on stderr as skipped. --eslint prints ESLint's json formatter's shape.
         Silence one finding with // replay-lint:disable L2 on the line before or at the end of the line. \
-        A .replay-lint.yml found walking up from each file sets disabled_rules, severity, excluded, filling_views.
+        A .replay-lint.yml found walking up from each file sets disabled_rules, severity, excluded, filling_views, \
+        baseline, write_baseline.
+        Adopt on an old codebase: --write-baseline FILE once accepts every finding (exit 0); --baseline FILE (or \
+        baseline: FILE in .replay-lint.yml) then reports only new ones (docs/lint.md).
 
         Rules: L1 hollow tap target, L2 shape after gesture, L3 wrong shape kind, L4 overlay over the tap, \
         L5 double tap delays single, L6 tap on nothing, L7 clipped is not a hit mask (docs/lint.md).
@@ -27,6 +30,8 @@ struct Lint: ParsableCommand {
           replay lint app components --eslint > replay-lint.eslint.json
           replay lint Traces/source/SettingsRow.swift --disable L4,L5 --json
           cp -r Traces/source /tmp/rows && replay lint /tmp/rows --fix
+          replay lint . --write-baseline .replay-lint-baseline.json
+          replay lint . --baseline .replay-lint-baseline.json
         """)
 
     @OptionGroup var options: LintOptions

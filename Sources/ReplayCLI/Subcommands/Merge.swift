@@ -30,9 +30,11 @@ struct Merge: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
     @OptionGroup var database: DatabaseOption
+    @OptionGroup var scanning: CodeScanningOptions
 
     func validate() throws {
         if shards.isEmpty { throw ValidationError("give the shard files of a run (replay run --shard i/n --shard-out FILE writes them)") }
+        try scanning.check(json: json)
     }
 
     func run() throws {
@@ -56,6 +58,7 @@ struct Merge: ParsableCommand {
             if let history { outcome.runID = try history.wait(log: Console.progress) }
             // The outcome (hundreds of thousands of findings) is left to the system to take back at exit.
             Leftovers.keepUntilExit(outcome)
+            try scanning.write(outcome)
             try RunReports.write(outcome, printed: printed, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }

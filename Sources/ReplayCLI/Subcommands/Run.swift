@@ -26,6 +26,7 @@ struct Run: ParsableCommand {
           replay run --baseline Baselines --record --why "Units row redesign lands in 3.3 (JIRA-123)"
           replay run --baseline Baselines --shard 2/4 --shard-out shard-2.sqlite   (one job of a CI matrix; then replay merge)
           replay run --snapshots Traces/snapshots/Settings.json --probe human --taps 500
+          replay run --baseline Baselines --annotations - --sarif replay.sarif   (in a GitHub workflow: findings on the snapshot's lines)
         """)
 
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Snapshot files or folders (default: the newest stored snapshot of each screen).", valueName: "path"))
@@ -41,6 +42,7 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Also write a JUnit XML report here.", valueName: "file")) var junit: String?
     @Option(help: ArgumentHelp("Also write a Markdown summary (for a pull-request comment) here.", valueName: "file")) var markdown: String?
     @OptionGroup var pictures: PictureOptions
+    @OptionGroup var scanning: CodeScanningOptions
     @Option(help: ArgumentHelp("Also press every target of each snapshot (edges or grid, as replay probe does), expecting it to fire; synthesized from the new and the baseline's snapshot alike, reported as probes. human: press each target as people would and report the rate that fires beside the predicted one (rates, not findings).", valueName: "pattern"))
     var probe: Probe.Pattern?
     @OptionGroup var human: HumanProbeOptions
@@ -61,7 +63,9 @@ struct Run: ParsableCommand {
         if acceptance.who != nil && acceptance.why == nil { throw ValidationError("--who goes with --why") }
         if (acceptance.why != nil || record) && baseline == nil { throw ValidationError("--record writes baselines: say where with --baseline DIR") }
         try sharding.check(reports: [("--json", json), ("--junit", junit != nil), ("--markdown", markdown != nil),
-                                     ("--html", pictures.html != nil), ("--svg", pictures.svg != nil)])
+                                     ("--html", pictures.html != nil), ("--svg", pictures.svg != nil),
+                                     ("--annotations", scanning.annotations != nil), ("--sarif", scanning.sarif != nil)])
+        try scanning.check(json: json)
         try human.validate(pattern: probe)
     }
 
@@ -112,6 +116,7 @@ struct Run: ParsableCommand {
             // The process ends with the reports: the outcome (hundreds of thousands of findings for a regressed
             // run) is left to the system to take back rather than freed one by one, failing or not.
             Leftovers.keepUntilExit(outcome)
+            try scanning.write(outcome)
             try RunReports.write(outcome, printed: printed, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
     }

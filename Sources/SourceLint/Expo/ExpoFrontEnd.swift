@@ -47,7 +47,7 @@ struct ExpoFile {
             endLine: end.line, endUTF16Column: end.utf16Column,
             message: ExpoFile.words(f.message),
             fix: ExpoFile.words(f.fix).replacingOccurrences(of: "before onTapGesture", with: "before onTapGesture(…) in its modifiers array"),
-            fixable: false, edits: [])
+            fixable: false, edits: [], scope: f.scope)
             .withEdits(edits(for: f))
     }
 
@@ -165,7 +165,7 @@ extension LintFinding {
     func withEdits(_ edits: [SourceEdit]) -> LintFinding {
         LintFinding(file: file, rule: rule, ruleName: ruleName, snapshotRule: snapshotRule, severity: severity,
                     line: line, column: column, utf16Column: utf16Column, endLine: endLine, endUTF16Column: endUTF16Column,
-                    message: message, fix: fix, fixable: !edits.isEmpty, edits: edits)
+                    message: message, fix: fix, fixable: !edits.isEmpty, edits: edits, scope: scope)
     }
 }
 

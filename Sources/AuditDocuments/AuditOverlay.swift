@@ -55,5 +55,4 @@ public enum AuditOverlay {
         return h + "</tbody></table>\n"
     }
 
-    private static func fmt(_ d: Double) -> String { JSONValue.format(JSONValue.round(d, places: 2)) }
 }
