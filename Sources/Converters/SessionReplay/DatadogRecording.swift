@@ -17,8 +17,8 @@ public enum DatadogRecording {
         if let lines = try JSONCursor.lines(data) {
             segments = lines
         } else {
-            let root = JSONCursor(try RecordingError.parse(data))
-            segments = root.array != nil ? try root.elements() : [root]
+            let root = try JSONCursor.parse(data)
+            segments = root.isArray ? try root.elements() : [root]
         }
         guard let first = segments.first else { throw RecordingError("$", "no segment in this file") }
         let session = first["session"]?["id"]?.string ?? fallbackID

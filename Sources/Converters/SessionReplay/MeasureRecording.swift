@@ -18,8 +18,8 @@ public enum MeasureRecording {
         if let lines = try JSONCursor.lines(data) {
             events = lines
         } else {
-            let root = JSONCursor(try RecordingError.parse(data))
-            if root.array != nil {
+            let root = try JSONCursor.parse(data)
+            if root.isArray {
                 events = try root.elements()
             } else {
                 guard let list = root["events"] else { throw RecordingError("$.events", "missing: a Measure session holds its events in events") }
@@ -46,7 +46,7 @@ public enum MeasureRecording {
             guard let stamp = e["timestamp"] else { throw RecordingError(e.path + ".timestamp", "missing") }
             timed.append((try milliseconds(stamp), i, e))
         }
-        timed.sort { $0.ms != $1.ms ? $0.ms < $1.ms : $0.i < $1.i }
+        if zip(timed, timed.dropFirst()).contains(where: { $0.ms > $1.ms }) { timed.sort { $0.ms != $1.ms ? $0.ms < $1.ms : $0.i < $1.i } }
         for (ms, _, e) in timed { try read(e, at: ms, density: density, into: &visits) }
         visits.endVisit()
         return visits.recording

@@ -1,4 +1,5 @@
 import Foundation
+import TapJSON
 import TapModel
 
 /// PostHog mobile session replay (posthog-ios, posthog-android): rrweb events whose
@@ -12,32 +13,35 @@ import TapModel
 /// `snapshotsByWindowId`) and a bare array of events.
 public enum PostHogRecording {
     public static func read(_ data: Data, fallbackID: String) throws -> ProductionRecording {
-        let root = JSONCursor(try RecordingError.parse(data))
+        let root = try JSONCursor.parse(data)
         var events: [JSONCursor]
         var sessionID = fallbackID
-        var properties: [String: Any] = [:]
-        if root.array != nil {
+        var properties: JSONCursor?
+        if root.isArray {
             events = try root.elements()
         } else {
             _ = try root.requireObject()
             guard let body = root["data"] else { throw RecordingError("$.data", "missing: a PostHog export holds its events in data.snapshots") }
             _ = try body.requireObject()
             if let id = body["id"]?.string, !id.isEmpty { sessionID = id }
-            if let p = body["person"]?["properties"]?.object { properties = p }
+            properties = body["person"]?["properties"]
             if let list = body["snapshots"] {
                 events = try list.elements()
             } else if let byWindow = body["snapshotsByWindowId"] {
                 events = []
-                for key in try byWindow.requireObject().keys.sorted() { events += try byWindow[key]!.elements() }
+                try byWindow.requireObject()
+                for key in byWindow.keys.sorted() { events += try byWindow[key]!.elements() }
             } else {
                 throw RecordingError(body.path + ".snapshots", "missing: no events in this export")
             }
         }
         var header = TraceHeader(trace: "", screen: "")
-        header.deviceModel = (properties["$device_model"] as? String) ?? (properties["$device_name"] as? String)
-        if let os = properties["$os_version"] as? String { header.os = "\((properties["$os"] as? String) ?? (properties["$os_name"] as? String) ?? "iOS") \(os)" }
-        header.appVersion = properties["$app_version"] as? String
-        header.appBuild = (properties["$app_build"] as? String) ?? (properties["$app_build"] as? NSNumber)?.stringValue
+        // Text, or a number written as text (`"$app_build": 513`); nothing else of the person is read.
+        func text(_ key: String) -> String? { properties?[key]?.string ?? properties?[key]?.number.map(JSONValue.format) }
+        header.deviceModel = text("$device_model") ?? text("$device_name")
+        if let os = text("$os_version") { header.os = "\(text("$os") ?? text("$os_name") ?? "iOS") \(os)" }
+        header.appVersion = text("$app_version")
+        header.appBuild = text("$app_build")
         var visits = VisitBuilder(format: .posthog, session: sessionID, base: header)
         // Events in time order (an export holds them so; equal times keep the file's order).
         var timed: [(t: Double, i: Int, e: JSONCursor)] = []
@@ -46,7 +50,7 @@ public enum PostHogRecording {
             _ = try e.requireObject()
             timed.append((try e.requireNumber("timestamp"), i, e))
         }
-        timed.sort { $0.t != $1.t ? $0.t < $1.t : $0.i < $1.i }
+        if zip(timed, timed.dropFirst()).contains(where: { $0.t > $1.t }) { timed.sort { $0.t != $1.t ? $0.t < $1.t : $0.i < $1.i } }
         for (t, _, e) in timed { try Reader.read(e, at: t, into: &visits) }
         visits.endVisit()
         return visits.recording

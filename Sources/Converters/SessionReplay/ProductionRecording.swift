@@ -1,4 +1,5 @@
 import Foundation
+import TapJSON
 import TapModel
 
 /// A session recording from production (a session-replay or RUM SDK's export),
@@ -68,39 +69,81 @@ public struct RecordingError: Error, Sendable, Equatable {
     public init(_ path: String, _ message: String) { self.path = path; self.message = message }
 }
 
-/// Walks decoded JSON (`JSONSerialization`), keeping the JSON path of every value for messages.
+/// Walks a parsed recording (TapJSON's flat `JSONDocument`: one array of values, no
+/// Foundation objects), keeping where each value is for messages. The JSON path is
+/// written out only when a message needs it: a million events are walked without
+/// building a million path strings.
 struct JSONCursor {
-    let value: Any
-    let path: String
+    /// The document, shared by every cursor into it (one reference to count, not three arrays).
+    final class Document: @unchecked Sendable {
+        let json: JSONDocument
+        init(_ json: JSONDocument) { self.json = json }
+    }
 
-    init(_ value: Any, path: String = "$") { self.value = value; self.path = path }
+    let document: Document
+    let index: Int
+    private let place: Place
 
-    var object: [String: Any]? { value as? [String: Any] }
-    var array: [Any]? { value as? [Any] }
+    /// Where a value is: the root (its path's first words), or a key or an index below another place.
+    indirect enum Place {
+        case root(String)
+        case key(Place, String)
+        case index(Place, Int)
+
+        var path: String {
+            switch self {
+            case .root(let s): s
+            case .key(let parent, let k): parent.path + "." + k
+            case .index(let parent, let i): parent.path + "[\(i)]"
+            }
+        }
+    }
+
+    /// Parses a whole recording (or one line of one, `path` then names the line).
+    /// - Throws: `RecordingError` at `path` naming the line and column of a syntax error.
+    static func parse<Bytes: Collection>(_ bytes: Bytes, path: String = "$") throws -> JSONCursor where Bytes.Element == UInt8 {
+        do {
+            let json = try JSONDocument(parsing: bytes)
+            return JSONCursor(Document(json), json.root, place: .root(path))
+        } catch let e as JSONSyntaxError {
+            throw RecordingError(path, "not valid JSON: \(e.description)")
+        }
+    }
+
+    private init(_ document: Document, _ index: Int, place: Place) {
+        self.document = document
+        self.index = index
+        self.place = place
+    }
+
+    var path: String { place.path }
+    private var value: JSONDocument.Value { document.json[index] }
+
+    var isArray: Bool { if case .array = value { true } else { false } }
+    var isObject: Bool { if case .object = value { true } else { false } }
+    /// An object's keys, in file order.
+    var keys: [String] { if case .object(let members) = value { members.map(\.key) } else { [] } }
 
     subscript(key: String) -> JSONCursor? {
-        guard let v = object?[key], !(v is NSNull) else { return nil }
-        return JSONCursor(v, path: path + "." + key)
+        guard let m = document.json.member(key, of: index) else { return nil }
+        if case .null = document.json[m] { return nil }
+        return JSONCursor(document, m, place: .key(place, key))
     }
 
     func elements() throws -> [JSONCursor] {
-        guard let a = array else { throw RecordingError(path, "expected an array") }
-        return a.enumerated().map { JSONCursor($0.element, path: "\(path)[\($0.offset)]") }
+        guard case .array(let items) = value else { throw RecordingError(path, "expected an array") }
+        return items.enumerated().map { JSONCursor(document, $0.element, place: .index(place, $0.offset)) }
     }
 
-    func requireObject() throws -> [String: Any] {
-        guard let o = object else { throw RecordingError(path, "expected an object") }
-        return o
+    func requireObject() throws {
+        guard isObject else { throw RecordingError(path, "expected an object") }
     }
 
-    /// A finite number (not a boolean: JSONSerialization gives both as NSNumber, a boolean with type code "c", on Darwin and Linux).
+    /// A finite number.
     var number: Double? {
-        guard !(value is String), let n = value as? NSNumber, !isBoolean(n) else { return nil }
-        let d = n.doubleValue
-        return d.isFinite ? d : nil
+        if case .number(let d) = value, d.isFinite { return d }
+        return nil
     }
-
-    private func isBoolean(_ n: NSNumber) -> Bool { String(cString: n.objCType) == "c" }
 
     func number(_ key: String) throws -> Double? {
         guard let c = self[key] else { return nil }
@@ -109,15 +152,12 @@ struct JSONCursor {
     }
 
     func requireNumber(_ key: String) throws -> Double {
-        guard let d = try number(key) else { throw RecordingError(path + "." + key, "missing") }
+        guard let d = try number(key) else { throw RecordingError(Place.key(place, key).path, "missing") }
         return d
     }
 
-    var string: String? { value as? String }
-    var bool: Bool? {
-        guard let n = value as? NSNumber, isBoolean(n) else { return nil }
-        return n.boolValue
-    }
+    var string: String? { if case .string(let s) = value { s } else { nil } }
+    var bool: Bool? { if case .bool(let b) = value { b } else { nil } }
 }
 
 extension JSONCursor {
@@ -126,25 +166,12 @@ extension JSONCursor {
     static func lines(_ data: Data) throws -> [JSONCursor]? {
         guard data.first != UInt8(ascii: "["), let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               data[newline...].contains(UInt8(ascii: "{")),
-              (try? JSONSerialization.jsonObject(with: data[..<newline])) is [String: Any] else { return nil }
+              (try? parse(data[..<newline]))?.isObject == true else { return nil }
         var values: [JSONCursor] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { $0 > 32 }) {
-            values.append(JSONCursor(try RecordingError.parse(Data(line)), path: "line \(n + 1): $"))
+            values.append(try parse(line, path: "line \(n + 1): $"))
         }
         return values
-    }
-}
-
-extension RecordingError {
-    /// Parses the whole file as JSON; a syntax error names the byte where it was found when Foundation says.
-    static func parse(_ data: Data) throws -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let ns = error as NSError
-            let detail = (ns.userInfo["NSDebugDescription"] as? String).map { ": \($0)" } ?? ""
-            throw RecordingError("$", "not valid JSON\(detail)")
-        }
     }
 }
