@@ -74,6 +74,24 @@ struct FieldCommandTests {
         #expect(report.number("screens.1.targets.0.rageBursts") == 1 && report.number("screens.1.targets.0.slowRetries") == 1)
     }
 
+    @Test("An inferred snapshot is never a baseline: replay run does not see it, writes nothing and fails nothing")
+    func inferredNeverBaseline() throws {
+        let dir = Scratch()
+        #expect(try Replay.run(["import", Self.recording, "--db", dir.db]).status == 0)
+        let run = try Replay.run(["run", "--db", dir.db, "--baseline", dir.path + "/Baselines"])
+        #expect(run.stderr.contains("traces of screen 'Settings' are stored but no snapshot of it is in this run"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/Baselines/Settings.json"))
+        #expect(try Replay.run(["query", "SELECT count(*) AS n FROM snapshot", "--db", dir.db, "--csv"]).stdout == "n\n0\n")
+    }
+
+    @Test("No database: exit 2, saying what to import, and no database is created")
+    func noDatabase() throws {
+        let dir = Scratch()
+        let r = try Replay.run(["field", "--db", dir.db])
+        #expect(r.status == 2 && r.stderr.contains("no database at \(dir.db): replay import a PostHog, Datadog or Measure recording first"))
+        #expect(!FileManager.default.fileExists(atPath: dir.db))
+    }
+
     @Test("Nothing of the recording's text, values or person is stored")
     func privacy() throws {
         let dir = Scratch()

@@ -12,7 +12,7 @@ struct Field: ParsableCommand {
 
         Per screen and target: taps, the ones that fired nothing and their cause, rage bursts (3 taps within 1 s and 30 pt of the first), and slow retries (a tap that fired nothing followed within 1 s by one that fired), and the rate of taps that fired nothing by app version. docs/field-report.md defines each.
 
-        Exit status: 0 shown (the report never fails a build: it reports what users met); 2 the database or an output file cannot be used; 64 a usage error.
+        Exit status: 0 shown (the report never fails a build: it reports what users met); 2 no database, or the database or an output file cannot be used; 64 a usage error.
 
         Examples:
           replay import session.ph-recording.json
@@ -29,7 +29,11 @@ struct Field: ParsableCommand {
 
     func run() throws {
         try runReportingInputErrors {
-            let store = try TraceStore(path: global.databasePath)
+            // A report reads: a missing database is an error, never created (as for history).
+            guard FileManager.default.fileExists(atPath: global.databasePath) else {
+                throw InputError("no database at \(global.databasePath): replay import a PostHog, Datadog or Measure recording first (docs/field-report.md)")
+            }
+            let store = try TraceStore.openForReading(path: global.databasePath)
             let report = try FieldReport.make(store: store, screen: screen, settings: touch.hitSettings)
             if report.screens.isEmpty {
                 Console.progress("note: \(global.databasePath) holds no traces from production recordings" + (screen.map { " of screen '\($0.clipped)'" } ?? "")
