@@ -15,6 +15,10 @@ public enum Importer {
     public static func importFile(_ path: String, into store: TraceStore,
                                   progress: ((Int64, Int64) -> Void)? = nil,
                                   shouldStop: (@Sendable () -> Bool)? = nil, next: String? = nil) throws -> FileImport {
+        if TraceStore.importKind(of: path) == .jsonl, let format = RecordingImporter.format(ofFile: path) {
+            // Session-recording segments one a line (Datadog), not a TapReplay trace.
+            return try RecordingImporter.importRecording(try RecordingImporter.contents(of: path), format: format, from: path, into: store)
+        }
         guard TraceStore.importKind(of: path) == .snapshot else {
             return try store.importFile(path, progress: progress, shouldStop: shouldStop, next: next)
         }
@@ -23,6 +27,9 @@ public enum Importer {
             fileData = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ImportError(file: path, line: nil, "cannot read the file")
+        }
+        if let format = RecordingFormat.detect(fileData) {  // a production session recording (docs/field-report.md)
+            return try RecordingImporter.importRecording(fileData, format: format, from: path, into: store)
         }
         let data: Data
         do {

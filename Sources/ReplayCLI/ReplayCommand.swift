@@ -13,7 +13,7 @@ struct ReplayCommand: ParsableCommand {
         `replay help <command>` shows every option of a command.
         """,
         subcommands: [Run.self, Merge.self, Import.self, Convert.self, Hit.self, Deadzones.self, Report.self, History.self, Query.self,
-                      Lint.self, ProbeCommand.self, AuditCommand.self, Accept.self, Verify.self],
+                      Lint.self, ProbeCommand.self, AuditCommand.self, Accept.self, Verify.self, Field.self],
         defaultSubcommand: Run.self)
 
     /// `run` takes no bare words, so a first bare word that is not a command is a

@@ -45,7 +45,7 @@ public struct Snapshot: Sendable {
 
     /// `capture`: the source of a converted snapshot and the limits of that source.
     public struct CaptureInfo: Sendable, Equatable {
-        public static let sources = ["tapreplay-capture", "swiftui-debug", "recursive-description", "xcuitest", "wda-xml", "hand"]
+        public static let sources = ["tapreplay-capture", "swiftui-debug", "recursive-description", "xcuitest", "wda-xml", "hand", "session-replay"]
         public var from: String
         public var limits: [String]
         public init(from: String, limits: [String] = []) { self.from = from; self.limits = limits }

@@ -24,7 +24,7 @@ public struct ImportInterrupted: Error, Equatable {
 
 /// What importing one file did.
 public struct FileImport: Sendable, Equatable {
-    public enum Kind: String, Sendable { case jsonl, csv, snapshot }
+    public enum Kind: String, Sendable { case jsonl, csv, snapshot, recording }
     public var file: String
     public var kind: Kind
     /// Trace ids newly stored, and those already present with identical content.
@@ -132,7 +132,7 @@ extension TraceStore {
     // MARK: - Traces
 
     /// One trace being imported: its row, what the database already had, its checks and hash.
-    private struct Pending {
+    struct Pending {
         var header: TraceHeader
         var rowID: Int64
         var existing: (id: Int64, hash: String, from: String?)?
@@ -201,7 +201,7 @@ extension TraceStore {
 
     /// Looks the trace up; stores its row unless it is already there.
     /// - Complexity: two cached statements per trace (prepared once per import).
-    private func begin(_ header: TraceHeader, db: Database, file: String, line: Int, importedAt: String) throws -> Pending {
+    func begin(_ header: TraceHeader, db: Database, file: String, line: Int, importedAt: String) throws -> Pending {
         var pending = Pending(header: header, rowID: 0, existing: nil)
         pending.hasher.add(header)
         let lookup = try db.cachedStatement(sql: "SELECT id, content_hash, imported_from FROM trace WHERE name = ?")
@@ -222,7 +222,7 @@ extension TraceStore {
     }
 
     /// Seals a trace: records its hash and count, or checks it against what was there.
-    private func finish(_ pending: inout Pending, db: Database, file: String, into result: inout FileImport) throws {
+    func finish(_ pending: inout Pending, db: Database, file: String, into result: inout FileImport) throws {
         let hash = pending.hasher.finalize()
         if let existing = pending.existing {
             guard existing.hash == hash else {
@@ -297,7 +297,7 @@ extension TraceStore {
 /// much of SQLite's time starting and finishing statements: 64 rows per
 /// statement imported 1M events in 1.45 s, 256 in 1.36 s, in a test with 16 KB pages). Call `flush()`
 /// before the transaction ends.
-private final class EventInserter {
+final class EventInserter {
     /// Rows per statement: 256, or fewer (a power of two) when this SQLite allows fewer than 2,048
     /// parameters in a statement (before 3.32 the limit was 999).
     let batch: Int

@@ -403,6 +403,20 @@ enum Migrations {
                     LEFT JOIN label b ON b.id = g.before_id LEFT JOIN label a ON a.id = g.after_id;
                 """)
         }
+        // A production recording's screen visits (docs/field-report.md): which SDK, the screen size it
+        // recorded, and the snapshot inferred from its wireframes — kept apart from `snapshot`, so that
+        // `replay run` never takes one for a baseline.
+        register("v10-recording-visits") { db in
+            try db.execute(sql: """
+                CREATE TABLE recording_visit (
+                    trace_id          INTEGER PRIMARY KEY REFERENCES trace(id) ON DELETE CASCADE,
+                    format            TEXT NOT NULL,   -- posthog, datadog, measure
+                    width             REAL,            -- the recorded screen, points
+                    height            REAL,
+                    inferred_snapshot TEXT             -- canonical snapshot JSON, capture.from "session-replay"
+                );
+                """)
+        }
         return m
     }
 

@@ -33,7 +33,7 @@ struct StoreTests {
     func migrations() throws {
         let known = TraceStore.knownMigrations
         #expect(known == ["v1-traces", "v2-runs", "v3-compact-history", "v4-file-hash", "v5-shards", "v6-press-groups", "v7-finding-labels",
-                          "v8-event-ranges", "v9-grouped-history"])
+                          "v8-event-ranges", "v9-grouped-history", "v10-recording-visits"])
         for (i, migration) in known.enumerated() {
             let dir = TempDir()
             try StoreTests.oldDatabase(upTo: migration, at: dir.db)

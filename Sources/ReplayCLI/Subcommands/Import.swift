@@ -7,7 +7,7 @@ import TraceStore
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Store traces (.jsonl, .csv) and snapshots (.json; capture bundles are converted), from files or folders (recursively).",
+        abstract: "Store traces (.jsonl, .csv) and snapshots (.json; capture bundles are converted; PostHog, Datadog and Measure session recordings become traces, docs/field-report.md), from files or folders (recursively).",
         discussion: """
         Each file is one transaction: a file that breaks a rule of the trace or snapshot format stores nothing and is reported as file:line: what is wrong; the other files of the same call are still imported, and the exit status is 2. Re-importing identical content is a no-op (a file whose bytes were imported before is recognised by its SHA-256 without being read again); the same trace id with different content is an error.
 

@@ -1,0 +1,177 @@
+import Foundation
+import TapJSON
+import TapModel
+
+/// A session recording from production (a session-replay or RUM SDK's export),
+/// turned into what TapReplay stores: one trace per screen visit and, per visit,
+/// a snapshot inferred from the recording's wireframes (docs/field-report.md).
+///
+/// Nothing of the recording's text is kept: no labels, values, URLs or images
+/// are read from it, and touches over a keyboard or a secure field are dropped.
+public struct ProductionRecording: Sendable {
+    /// Which SDK wrote it (`posthog`, `datadog`, `measure`): the traces' `source`.
+    public var format: RecordingFormat
+    public var visits: [ScreenVisit] = []
+    /// Records of a type this reader does not know, by type: skipped, and counted.
+    public var skipped: [String: Int] = [:]
+    /// Touches dropped for privacy (over a keyboard or a secure field).
+    public var droppedTouches = 0
+    /// Sentences about what was read but deserves a word (a visit without wireframes …).
+    public var notes: [String] = []
+
+    public init(format: RecordingFormat) { self.format = format }
+
+    /// `3 records of unknown type skipped (type 42: 3)`, or nil when none was.
+    public var skippedSummary: String? {
+        let total = skipped.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        let kinds = skipped.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        return "\(total) record\(total == 1 ? "" : "s") of unknown type skipped (\(kinds))"
+    }
+}
+
+/// The session-replay formats `replay import` reads.
+public enum RecordingFormat: String, Sendable, CaseIterable {
+    case posthog, datadog, measure
+
+    /// What a person calls it.
+    public var title: String {
+        switch self {
+        case .posthog: "PostHog mobile session replay"
+        case .datadog: "Datadog mobile session replay"
+        case .measure: "Measure"
+        }
+    }
+
+    /// The format of a `.json` file, if it is a session recording of one of these SDKs (by its first bytes).
+    public static func detect(_ data: Data) -> RecordingFormat? {
+        let head = String(decoding: data.prefix(8192), as: UTF8.self)
+        let compact = head.filter { !$0.isWhitespace }
+        // PostHog's export (`.ph-recording.json`): {"version":"2023-04-28","data":{…"snapshots":[…
+        if compact.contains("\"version\":\"2023-04-28\"") || compact.contains("\"version\":\"2022-12-02\"") {
+            if compact.contains("\"snapshots\"") || compact.contains("\"snapshotsByWindowId\"") || compact.contains("\"data\":{") { return .posthog }
+        }
+        // A bare array of PostHog's rrweb events: [{"type":4,"data":{"href":…
+        // Datadog segments (one, an array, or one a line): {"application":…,"session":…,"view":…,"records":[…
+        if compact.contains("\"records\":["), compact.contains("\"session\":{") { return .datadog }
+        // Measure: a session's events, with its gestures and screens.
+        if ["\"gesture_click\"", "\"gesture_long_click\"", "\"gesture_scroll\"", "\"lifecycle_view_controller\"", "\"lifecycle_swift_ui\"",
+            "\"lifecycle_activity\""].contains(where: compact.contains) { return .measure }
+        if compact.hasPrefix("[{"), compact.contains("\"wireframes\"") || compact.contains("\"href\"") { return .posthog }
+        return nil
+    }
+}
+
+/// A recording that cannot be read: the JSON path of what is wrong.
+public struct RecordingError: Error, Sendable, Equatable {
+    public let path: String
+    public let message: String
+    public init(_ path: String, _ message: String) { self.path = path; self.message = message }
+}
+
+/// Walks a parsed recording (TapJSON's flat `JSONDocument`: one array of values, no
+/// Foundation objects), keeping where each value is for messages. The JSON path is
+/// written out only when a message needs it: a million events are walked without
+/// building a million path strings.
+struct JSONCursor {
+    /// The document, shared by every cursor into it (one reference to count, not three arrays).
+    final class Document: @unchecked Sendable {
+        let json: JSONDocument
+        init(_ json: JSONDocument) { self.json = json }
+    }
+
+    let document: Document
+    let index: Int
+    private let place: Place
+
+    /// Where a value is: the root (its path's first words), or a key or an index below another place.
+    indirect enum Place {
+        case root(String)
+        case key(Place, String)
+        case index(Place, Int)
+
+        var path: String {
+            switch self {
+            case .root(let s): s
+            case .key(let parent, let k): parent.path + "." + k
+            case .index(let parent, let i): parent.path + "[\(i)]"
+            }
+        }
+    }
+
+    /// Parses a whole recording (or one line of one, `path` then names the line).
+    /// - Throws: `RecordingError` at `path` naming the line and column of a syntax error.
+    static func parse<Bytes: Collection>(_ bytes: Bytes, path: String = "$") throws -> JSONCursor where Bytes.Element == UInt8 {
+        do {
+            let json = try JSONDocument(parsing: bytes)
+            return JSONCursor(Document(json), json.root, place: .root(path))
+        } catch let e as JSONSyntaxError {
+            throw RecordingError(path, "not valid JSON: \(e.description)")
+        }
+    }
+
+    private init(_ document: Document, _ index: Int, place: Place) {
+        self.document = document
+        self.index = index
+        self.place = place
+    }
+
+    var path: String { place.path }
+    private var value: JSONDocument.Value { document.json[index] }
+
+    var isArray: Bool { if case .array = value { true } else { false } }
+    var isObject: Bool { if case .object = value { true } else { false } }
+    /// An object's keys, in file order.
+    var keys: [String] { if case .object(let members) = value { members.map(\.key) } else { [] } }
+
+    subscript(key: String) -> JSONCursor? {
+        guard let m = document.json.member(key, of: index) else { return nil }
+        if case .null = document.json[m] { return nil }
+        return JSONCursor(document, m, place: .key(place, key))
+    }
+
+    func elements() throws -> [JSONCursor] {
+        guard case .array(let items) = value else { throw RecordingError(path, "expected an array") }
+        return items.enumerated().map { JSONCursor(document, $0.element, place: .index(place, $0.offset)) }
+    }
+
+    func requireObject() throws {
+        guard isObject else { throw RecordingError(path, "expected an object") }
+    }
+
+    /// A finite number.
+    var number: Double? {
+        if case .number(let d) = value, d.isFinite { return d }
+        return nil
+    }
+
+    func number(_ key: String) throws -> Double? {
+        guard let c = self[key] else { return nil }
+        guard let d = c.number else { throw RecordingError(c.path, "expected a finite number") }
+        return d
+    }
+
+    func requireNumber(_ key: String) throws -> Double {
+        guard let d = try number(key) else { throw RecordingError(Place.key(place, key).path, "missing") }
+        return d
+    }
+
+    var string: String? { if case .string(let s) = value { s } else { nil } }
+    var bool: Bool? { if case .bool(let b) = value { b } else { nil } }
+}
+
+extension JSONCursor {
+    /// A file of JSON values one a line (each path starts `line n: $`), or nil when the file is one JSON document:
+    /// its first line is not a whole JSON object, or nothing follows it.
+    static func lines(_ data: Data) throws -> [JSONCursor]? {
+        guard data.first != UInt8(ascii: "["), let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+              data[newline...].contains(UInt8(ascii: "{")),
+              (try? parse(data[..<newline]))?.isObject == true else { return nil }
+        var values: [JSONCursor] = []
+        for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+        where line.contains(where: { $0 > 32 }) {
+            values.append(try parse(line, path: "line \(n + 1): $"))
+        }
+        return values
+    }
+}

@@ -1,0 +1,70 @@
+import Converters
+import Foundation
+import TapModel
+import TraceStore
+
+/// `replay import` of a production session recording (docs/field-report.md): the
+/// recording is read whole (a malformed one stores nothing and names the JSON path),
+/// then every screen visit becomes a trace and its inferred snapshot is kept beside it.
+public enum RecordingImporter {
+    /// - Throws: `ImportError` naming the file and the JSON path of what is wrong.
+    public static func importRecording(_ data: Data, format: RecordingFormat, from path: String, into store: TraceStore) throws -> FileImport {
+        let recording: ProductionRecording
+        do {
+            recording = try read(data, format: format, fallbackID: fallbackID(path))
+        } catch let e as RecordingError {
+            throw ImportError(file: path, line: nil, path: e.path, "\(format.title): \(e.message)")
+        }
+        if recording.visits.isEmpty {
+            throw ImportError(file: path, line: nil, "\(format.title): no touches on any screen in this recording; nothing to import")
+        }
+        var result = try store.importRecording(recording.visits, format: format.rawValue, from: path)
+        result.warnings = notes(recording, file: path) + result.warnings
+        return result
+    }
+
+    public static func read(_ data: Data, format: RecordingFormat, fallbackID: String) throws -> ProductionRecording {
+        switch format {
+        case .posthog:
+            return try PostHogRecording.read(data, fallbackID: fallbackID)
+        case .datadog:
+            return try DatadogRecording.read(data, fallbackID: fallbackID)
+        case .measure:
+            return try MeasureRecording.read(data, fallbackID: fallbackID)
+        }
+    }
+
+    /// The recording format of a file, by its first 8 KiB (nil: not a recording).
+    public static func format(ofFile path: String) -> RecordingFormat? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return RecordingFormat.detect((try? handle.read(upToCount: 8192)) ?? Data())
+    }
+
+    static func contents(of path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ImportError(file: path, line: nil, "cannot read the file")
+        }
+    }
+
+    /// What the import says on stderr about the recording.
+    static func notes(_ r: ProductionRecording, file: String) -> [String] {
+        let inferred = r.visits.filter { $0.inferredSnapshot != nil }.count
+        let screens = Set(r.visits.map(\.header.screen)).sorted()
+        var lines = ["\(file): \(r.format.title): \(r.visits.count) screen visit\(r.visits.count == 1 ? "" : "s") (\(screens.joined(separator: ", "))), "
+            + "\(inferred) with a snapshot inferred from its wireframes (kept for the field report, never a baseline)"]
+        if let s = r.skippedSummary { lines.append("\(file): \(s)") }
+        if r.droppedTouches > 0 {
+            lines.append("\(file): \(r.droppedTouches) touch\(r.droppedTouches == 1 ? "" : "es") over a keyboard or a secure field dropped (never stored)")
+        }
+        return lines + r.notes.map { "\(file): \($0)" }
+    }
+
+    /// `abc.ph-recording.json` → `abc`: the session id when the export does not say.
+    static func fallbackID(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return name.components(separatedBy: ".")[0]
+    }
+}

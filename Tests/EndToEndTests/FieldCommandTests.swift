@@ -1,0 +1,134 @@
+import Foundation
+import TapJSON
+import Testing
+
+/// `replay import` of a production recording and `replay field` (docs/field-report.md), end to end.
+@Suite("replay field: taps from production")
+struct FieldCommandTests {
+    static let recording = Replay.root + "/Tests/Fixtures/Production/settings.ph-recording.json"
+    static let teamSnapshot = Replay.root + "/Traces/builds/Settings.no-content-shape.json"
+
+    @Test("A PostHog export imports as one trace per screen visit and explains the dead gap, the rage burst and the retry")
+    func fieldReport() throws {
+        let dir = Scratch()
+        let imported = try Replay.run(["import", Self.recording, Self.teamSnapshot, "--db", dir.db, "--json"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.json?.number("tracesImported") == 2)
+        #expect(imported.stderr.contains("1 record of unknown type skipped (type 42: 1)"))
+        #expect(imported.stderr.contains("2 touches over a keyboard or a secure field dropped"))
+        let r = try Replay.run(["field", "--db", dir.db, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(r.json)
+        // Settings: replayed against the team's snapshot of build 513, whose flow-meter row has a gap between its leaves.
+        #expect(report.string("screens.1.screen") == "Settings")
+        #expect(report.string("screens.1.snapshots.0.kind") == "team" && report.string("screens.1.snapshots.0.build") == "513")
+        #expect(report.number("screens.1.presses") == 7 && report.number("screens.1.dead") == 3)
+        #expect(report.string("screens.1.targets.0.node") == "row.flowMeter")
+        #expect(report.number("screens.1.targets.0.dead") == 3 && report.number("screens.1.targets.0.presses") == 5)
+        #expect(report.number("screens.1.targets.0.rageBursts") == 1 && report.number("screens.1.targets.0.slowRetries") == 1)
+        #expect(report.string("screens.1.targets.0.causes.0.outcome") == "miss")
+        #expect(report.number("screens.1.targets.0.causes.0.presses") == 3)
+        #expect(report.string("screens.1.byVersion.0.appVersion") == "3.2.0")
+        // The profile screen has no snapshot of the team's: the inferred one explains it, and says so.
+        #expect(report.string("screens.0.screen") == "ProfileViewController")
+        #expect(report.string("screens.0.snapshots.0.kind") == "inferred")
+        #expect(report.number("screens.0.presses") == 2 && report.number("screens.0.dead") == 1)
+        // Text and Markdown say the same.
+        let md = dir.path + "/field.md"
+        let text = try Replay.run(["field", "--db", dir.db, "--markdown", md])
+        #expect(text.stdout.contains("row.flowMeter: 3 of 5 fired nothing (60%), 1 rage burst, 1 slow retry"))
+        let markdown = try String(contentsOfFile: md, encoding: .utf8)
+        #expect(markdown.contains("| `row.flowMeter` | 5 | 3 (60%) | 1 | 1 | miss: "))
+        #expect(markdown.contains("**inferred**"))
+        // Importing again is a no-op.
+        let again = try Replay.run(["import", Self.recording, "--db", dir.db, "--json"])
+        #expect(again.json?.number("tracesAlreadyPresent") == 2 && again.json?.number("tracesImported") == 0)
+    }
+
+    @Test("Datadog segments (one a line) import as traces and give the same field report for the settings screen")
+    func datadog() throws {
+        let dir = Scratch()
+        let segments = Replay.root + "/Tests/Fixtures/Production/settings.datadog-segments.jsonl"
+        let imported = try Replay.run(["import", segments, Self.teamSnapshot, "--db", dir.db, "--json"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.json?.number("tracesImported") == 2)
+        let report = try #require(try Replay.run(["field", "--db", dir.db, "--screen", "Settings", "--json"]).json)
+        #expect(report.string("screens.0.snapshots.0.kind") == "team")
+        #expect(report.number("screens.0.presses") == 7 && report.number("screens.0.dead") == 3)
+        #expect(report.string("screens.0.targets.0.node") == "row.flowMeter")
+        #expect(report.number("screens.0.targets.0.rageBursts") == 1 && report.number("screens.0.targets.0.slowRetries") == 1)
+    }
+
+    @Test("A Measure session imports as traces and gives the same field report for the settings screen")
+    func measure() throws {
+        let dir = Scratch()
+        let session = Replay.root + "/Tests/Fixtures/Production/settings.measure-session.json"
+        let imported = try Replay.run(["import", session, Self.teamSnapshot, "--db", dir.db, "--json"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.json?.number("tracesImported") == 2)
+        let report = try #require(try Replay.run(["field", "--db", dir.db, "--json"]).json)
+        // The profile screen: no snapshot of the team's and no wireframes: not replayed, said so.
+        #expect(report.string("screens.0.screen") == "ProfileViewController" && report.number("screens.0.presses") == 0)
+        #expect(report.string("screens.0.notes.0")?.hasSuffix("no snapshot of ProfileViewController is stored and the recording drew no wireframes: not replayed") == true)
+        #expect(report.number("screens.1.presses") == 7 && report.number("screens.1.dead") == 3)
+        #expect(report.number("screens.1.targets.0.rageBursts") == 1 && report.number("screens.1.targets.0.slowRetries") == 1)
+    }
+
+    @Test("An inferred snapshot is never a baseline: replay run does not see it, writes nothing and fails nothing")
+    func inferredNeverBaseline() throws {
+        let dir = Scratch()
+        #expect(try Replay.run(["import", Self.recording, "--db", dir.db]).status == 0)
+        let run = try Replay.run(["run", "--db", dir.db, "--baseline", dir.path + "/Baselines"])
+        #expect(run.stderr.contains("traces of screen 'Settings' are stored but no snapshot of it is in this run"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/Baselines/Settings.json"))
+        #expect(try Replay.run(["query", "SELECT count(*) AS n FROM snapshot", "--db", dir.db, "--csv"]).stdout == "n\n0\n")
+    }
+
+    @Test("No database: exit 2, saying what to import, and no database is created")
+    func noDatabase() throws {
+        let dir = Scratch()
+        let r = try Replay.run(["field", "--db", dir.db])
+        #expect(r.status == 2 && r.stderr.contains("no database at \(dir.db): replay import a PostHog, Datadog or Measure recording first"))
+        #expect(!FileManager.default.fileExists(atPath: dir.db))
+    }
+
+    @Test("Nothing of the recording's text, values or person is stored")
+    func privacy() throws {
+        let dir = Scratch()
+        #expect(try Replay.run(["import", Self.recording, "--db", dir.db]).status == 0)
+        let db = try Replay.run(["query", "SELECT group_concat(inferred_snapshot) AS s FROM recording_visit", "--db", dir.db, "--csv"]).stdout
+        #expect(db.contains("button.13"))
+        for secret in ["Flow Meter", "hunter2", "Ana Lima", "ana@example.com", "user-1"] { #expect(!db.contains(secret), "\(secret)") }
+        let traces = try Replay.run(["query", "SELECT name, screen, source, app_build FROM trace ORDER BY name", "--db", dir.db, "--csv"]).stdout
+        #expect(traces == "name,screen,source,app_build\nposthog-0192f3a1-settings-demo-001,Settings,posthog,513\nposthog-0192f3a1-settings-demo-002,ProfileViewController,posthog,513\n")
+    }
+
+    @Test("A malformed recording: an error naming the file and JSON path, exit 2, nothing stored")
+    func malformed() throws {
+        let dir = Scratch()
+        let text = try String(contentsOfFile: Self.recording, encoding: .utf8)
+            .replacingOccurrences(of: #""y": 795"#, with: #""y": null"#)
+        let bad = dir.file("bad.ph-recording.json", text)
+        let r = try Replay.run(["import", bad, "--db", dir.db])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("\(bad): $.data.snapshots[") && r.stderr.contains(".data.y: PostHog mobile session replay: missing"), "\(r.stderr)")
+        #expect(try Replay.run(["query", "SELECT count(*) AS n FROM trace", "--db", dir.db, "--csv"]).stdout == "n\n0\n")
+    }
+
+    @Test("A recording from a screen of another size is scaled when only the scale differs, refused when the shape differs")
+    func screenSize() throws {
+        let dir = Scratch()
+        let original = try String(contentsOfFile: Self.recording, encoding: .utf8)
+        let scaled = dir.file("scaled.ph-recording.json", original.replacingOccurrences(of: "0192f3a1-settings-demo", with: "scaled")
+            .replacingOccurrences(of: #""height": 852"#, with: #""height": 874"#).replacingOccurrences(of: #""width": 393,"#, with: #""width": 402,"#))
+        let other = dir.file("other.ph-recording.json", original.replacingOccurrences(of: "0192f3a1-settings-demo", with: "tablet")
+            .replacingOccurrences(of: #""height": 852"#, with: #""height": 1194"#).replacingOccurrences(of: #""width": 393,"#, with: #""width": 834,"#))
+        #expect(try Replay.run(["import", scaled, other, Self.teamSnapshot, "--db", dir.db]).status == 0)
+        let r = try Replay.run(["field", "--db", dir.db, "--screen", "Settings", "--json"])
+        let report = try #require(r.json)
+        #expect(report.number("screens.0.traces") == 1)
+        let notes = (0..<(report.count("screens.0.notes") ?? 0)).compactMap { report.string("screens.0.notes.\($0)") }
+        #expect(notes.contains { $0.contains("recorded on a 402×874 pt screen, the snapshot is 393×852 pt: touches scaled") })
+        #expect(notes.contains { $0.contains("posthog-tablet-001: recorded on a 834×1194 pt screen") && $0.hasSuffix("(another shape): not replayed") })
+    }
+}
