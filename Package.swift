@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
-            "Pipeline", "Reports", "SourceLint", "SourceLintReports",
+            "Pipeline", "Reports", "SourceLint", "SourceLintReports", "CodeScanning",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
-        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "Baselines", "Converters", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
+        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "Baselines", "Converters", "TapJSON", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TapJSON", "TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )
