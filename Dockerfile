@@ -15,7 +15,7 @@ FROM swift:${SWIFT_VERSION}-noble AS build
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -qq \
-    && apt-get install -y -qq --no-install-recommends libsqlite3-dev \
+    && apt-get install -y -qq --no-install-recommends libsqlite3-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -27,7 +27,7 @@ FROM swift:${SWIFT_VERSION}-noble-slim
 # hadolint ignore=DL3008
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update -qq \
-    && apt-get install -y -qq --no-install-recommends libsqlite3-0 nodejs node-typescript \
+    && apt-get install -y -qq --no-install-recommends libsqlite3-0 zlib1g nodejs node-typescript \
     && rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/replay /usr/local/bin/replay
 # The history database (.replay/replay.sqlite) and every relative path are the mounted checkout's.

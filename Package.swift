@@ -56,7 +56,9 @@ let package = Package(
         // What a run produced: outcomes, findings, causes and their JSON; Pipeline makes them, Reports reads them.
         .target(name: "RunResults", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit"]),
         // Inputs and storage: the dump readers of `replay convert`, the SQLite store.
-        .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
+        .target(name: "Converters", dependencies: ["TapJSON", "TapModel", "CZlib"]),
+        // The system's zlib (macOS SDK, Linux zlib1g-dev): compressed session recordings (docs/field-report.md).
+        .systemLibrary(name: "CZlib"),
         .target(name: "TraceStore", dependencies: [
             "TapJSON", "TapModel",
             tool("GRDB", "GRDB.swift"),

@@ -15,6 +15,10 @@ public enum Importer {
     public static func importFile(_ path: String, into store: TraceStore,
                                   progress: ((Int64, Int64) -> Void)? = nil,
                                   shouldStop: (@Sendable () -> Bool)? = nil, next: String? = nil) throws -> FileImport {
+        if TraceStore.importKind(of: path) == .recording || RecordingImporter.isCompressed(path) {
+            // A compressed session recording (gzip or zlib; docs/field-report.md, "Compressed recordings").
+            return try RecordingImporter.importCompressed(path, into: store)
+        }
         if TraceStore.importKind(of: path) == .jsonl, let format = RecordingImporter.format(ofFile: path) {
             // Session-recording segments one a line (Datadog), not a TapReplay trace.
             return try RecordingImporter.importRecording(try RecordingImporter.contents(of: path), format: format, from: path, into: store)

@@ -23,6 +23,30 @@ public enum RecordingImporter {
         return result
     }
 
+    /// A recording gzipped whole, or a zlib stream: inflated, then read as its format says.
+    /// - Throws: `ImportError` naming the file when it is damaged or not a session recording.
+    static func importCompressed(_ path: String, into store: TraceStore) throws -> FileImport {
+        let data: Data
+        do {
+            data = try Inflate.inflate(try contents(of: path))
+        } catch let e as RecordingError {
+            throw ImportError(file: path, line: nil, e.message)
+        }
+        guard let format = RecordingFormat.detect(data) else {
+            throw ImportError(file: path, line: nil, "a compressed file that is not a session recording (PostHog, Datadog, Measure); "
+                + "only recordings are read compressed: decompress anything else first")
+        }
+        return try importRecording(data, format: format, from: path, into: store)
+    }
+
+    /// Whether a `.json`/`.jsonl` file starts as gzip or zlib data (a recording saved as its SDK uploads it).
+    static func isCompressed(_ path: String) -> Bool {
+        guard TraceStore.importKind(of: path) == .snapshot || TraceStore.importKind(of: path) == .jsonl,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return Inflate.isCompressed((try? handle.read(upToCount: 2)) ?? Data())
+    }
+
     public static func read(_ data: Data, format: RecordingFormat, fallbackID: String) throws -> ProductionRecording {
         switch format {
         case .posthog:

@@ -51,6 +51,8 @@ extension TraceStore {
     /// The kind of file a path names, by its extension: `.jsonl` and `.csv` traces, `.json` snapshots.
     public static func importKind(of path: String) -> FileImport.Kind? {
         switch (path as NSString).pathExtension.lowercased() {
+        case "gz":  // a gzipped session recording (`.json.gz`, `.jsonl.gz`): only recordings are read compressed
+            return ["json", "jsonl"].contains((((path as NSString).deletingPathExtension) as NSString).pathExtension.lowercased()) ? .recording : nil
         case "jsonl": return .jsonl
         case "csv": return .csv
         case "json": return .snapshot
@@ -83,7 +85,7 @@ extension TraceStore {
                            shouldStop: (@Sendable () -> Bool)? = nil, next: String? = nil) throws -> FileImport {
         let ahead = readAhead.take(path)
         guard let kind = TraceStore.importKind(of: path) else {
-            throw ImportError(file: path, line: nil, "not a trace (.jsonl, .csv) or snapshot (.json) file")
+            throw ImportError(file: path, line: nil, "not a trace (.jsonl, .csv), snapshot (.json) or gzipped recording (.json.gz) file")
         }
         let importedAt = TraceStore.now()  // one timestamp per import
         if kind == .snapshot { return try importSnapshotFile(path, importedAt: importedAt) }

@@ -1,5 +1,6 @@
 import Foundation
 import TapJSON
+import TestSupport
 import Testing
 
 /// `replay import` of a production recording and `replay field` (docs/field-report.md), end to end.
@@ -130,5 +131,47 @@ struct FieldCommandTests {
         let notes = (0..<(report.count("screens.0.notes") ?? 0)).compactMap { report.string("screens.0.notes.\($0)") }
         #expect(notes.contains { $0.contains("recorded on a 402×874 pt screen, the snapshot is 393×852 pt: touches scaled") })
         #expect(notes.contains { $0.contains("posthog-tablet-001: recorded on a 834×1194 pt screen") && $0.hasSuffix("(another shape): not replayed") })
+    }
+}
+
+extension FieldCommandTests {
+    @Test("A gzipped export (.json.gz) and a zlib-compressed Datadog segment file import as the plain ones do")
+    func compressed() throws {
+        let dir = Scratch()
+        let gz = dir.path + "/settings.ph-recording.json.gz"
+        try Compressed.gzip(try Data(contentsOf: URL(fileURLWithPath: Self.recording))).write(to: URL(fileURLWithPath: gz))
+        let imported = try Replay.run(["import", gz, Self.teamSnapshot, "--db", dir.db, "--json"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.json?.number("tracesImported") == 2)
+        let report = try #require(try Replay.run(["field", "--db", dir.db, "--screen", "Settings", "--json"]).json)
+        #expect(report.number("screens.0.presses") == 7 && report.number("screens.0.dead") == 3)
+        // A folder of them is read too: the .gz is found beside the snapshots.
+        let folder = Scratch()
+        try FileManager.default.copyItem(atPath: gz, toPath: folder.path + "/settings.ph-recording.json.gz")
+        let again = try Replay.run(["import", folder.path, "--db", folder.db, "--json"])
+        #expect(again.json?.number("tracesImported") == 2, "\(again.stderr)")
+        // Datadog's SDK uploads each segment as a zlib stream: a file of one, saved as .json, is recognised by its bytes.
+        let segments = try String(contentsOfFile: Replay.root + "/Tests/Fixtures/Production/settings.datadog-segments.jsonl", encoding: .utf8)
+        let z = dir.path + "/segment.json"
+        try Compressed.zlib(Data(segments.utf8)).write(to: URL(fileURLWithPath: z))
+        let ddDir = Scratch()
+        let dd = try Replay.run(["import", z, "--db", ddDir.db, "--json"])
+        #expect(dd.status == 0 && dd.json?.number("tracesImported") == 2, "\(dd.stderr)")
+    }
+
+    @Test("A cut-off .gz, or a compressed file that is no recording: exit 2, the file named, nothing stored")
+    func compressedBad() throws {
+        let dir = Scratch()
+        let whole = try Compressed.gzip(try Data(contentsOf: URL(fileURLWithPath: Self.recording)))
+        let cut = dir.path + "/cut.ph-recording.json.gz"
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+        let r = try Replay.run(["import", cut, "--db", dir.db])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("\(cut): compressed data cut short"), "\(r.stderr)")
+        #expect(try Replay.run(["query", "SELECT count(*) AS n FROM trace", "--db", dir.db, "--csv"]).stdout == "n\n0\n")
+        let snapshot = dir.path + "/Settings.json.gz"
+        try Compressed.gzip(try Data(contentsOf: URL(fileURLWithPath: Self.teamSnapshot))).write(to: URL(fileURLWithPath: snapshot))
+        let s = try Replay.run(["import", snapshot, "--db", dir.db])
+        #expect(s.status == 2 && s.stderr.contains("\(snapshot): a compressed file that is not a session recording"), "\(s.stderr)")
     }
 }

@@ -10,13 +10,25 @@ import TapModel
 ///
 /// Reads the recording export (`.ph-recording.json`: `{"version": "2023-04-28",
 /// "data": {"id", "person", "snapshots": [event…]}}`, or the older
-/// `snapshotsByWindowId`) and a bare array of events.
+/// `snapshotsByWindowId`), a bare array of events, and the stored blocks of the
+/// snapshots API (JSON Lines of `[window id, event]`); compressed events (`cv`) are inflated.
 public enum PostHogRecording {
     public static func read(_ data: Data, fallbackID: String) throws -> ProductionRecording {
-        let root = try JSONCursor.parse(data)
         var events: [JSONCursor]
         var sessionID = fallbackID
         var properties: JSONCursor?
+        if let lines = try JSONCursor.lines(data, of: .array) {
+            // PostHog's stored blocks (the snapshots API's JSON Lines): `["window id", event]` a line, read a line at a time.
+            events = try lines.map { line in
+                let pair = try line.elements()
+                guard pair.count == 2, pair[0].string != nil, pair[1].isObject else {
+                    throw RecordingError(line.path, "expected [window id, event]")
+                }
+                return pair[1]
+            }
+            return try read(events, sessionID: sessionID, properties: nil)
+        }
+        let root = try JSONCursor.parse(data)
         if root.isArray {
             events = try root.elements()
         } else {
@@ -35,6 +47,10 @@ public enum PostHogRecording {
                 throw RecordingError(body.path + ".snapshots", "missing: no events in this export")
             }
         }
+        return try read(events, sessionID: sessionID, properties: properties)
+    }
+
+    private static func read(_ events: [JSONCursor], sessionID: String, properties: JSONCursor?) throws -> ProductionRecording {
         var header = TraceHeader(trace: "", screen: "")
         // Text, or a number written as text (`"$app_build": 513`); nothing else of the person is read.
         func text(_ key: String) -> String? { properties?[key]?.string ?? properties?[key]?.number.map(JSONValue.format) }
@@ -59,7 +75,7 @@ public enum PostHogRecording {
     private enum Reader {
         static func read(_ e: JSONCursor, at ms: Double, into visits: inout VisitBuilder) throws {
             let type = try e.requireNumber("type")
-            let data = e["data"]
+            let data = try Reader.data(of: e)
             switch Int(exactly: type) ?? -1 {
             case 4:  // meta: the screen (view controller or screen name) and its size
                 guard let data else { throw RecordingError(e.path + ".data", "missing") }
@@ -94,6 +110,17 @@ public enum PostHogRecording {
             default:
                 visits.skip("type \(type.magnitude < 1e15 ? String(Int(type)) : "?")")
             }
+        }
+
+        /// An event's data; a compressed event's (`"cv"`: its data gzipped into a binary string, as posthog-js sends
+        /// full snapshots and mutations) inflated and parsed.
+        static func data(of e: JSONCursor) throws -> JSONCursor? {
+            guard let d = e["data"] else { return nil }
+            guard e["cv"] != nil, let s = d.string else { return d }
+            guard let bytes = Inflate.binaryString(s) else {
+                throw RecordingError(d.path, "compressed data (cv) holding a character above U+00FF: not a binary string")
+            }
+            return try JSONCursor.parse(try Inflate.inflate(bytes, path: d.path), path: d.path)
         }
 
         static func incremental(_ data: JSONCursor, at ms: Double, into visits: inout VisitBuilder) throws {

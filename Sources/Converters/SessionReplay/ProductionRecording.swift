@@ -58,6 +58,9 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
         if ["\"gesture_click\"", "\"gesture_long_click\"", "\"gesture_scroll\"", "\"lifecycle_view_controller\"", "\"lifecycle_swift_ui\"",
             "\"lifecycle_activity\""].contains(where: compact.contains) { return .measure }
         if compact.hasPrefix("[{"), compact.contains("\"wireframes\"") || compact.contains("\"href\"") { return .posthog }
+        // PostHog's stored blocks, a line each: ["window id",{"type":4,"data":{"href":…},"timestamp":…}]
+        if compact.hasPrefix("[\""), compact.contains("\"timestamp\""),
+           ["\"wireframes\"", "\"href\"", "\"cv\""].contains(where: compact.contains) { return .posthog }
         return nil
     }
 }
@@ -161,12 +164,16 @@ struct JSONCursor {
 }
 
 extension JSONCursor {
+    /// What each line of a JSON Lines file holds: an object (Datadog's segments) or an array (PostHog's `[window id, event]`).
+    enum LineKind { case object, array }
+
     /// A file of JSON values one a line (each path starts `line n: $`), or nil when the file is one JSON document:
     /// its first line is not a whole JSON object, or nothing follows it.
-    static func lines(_ data: Data) throws -> [JSONCursor]? {
-        guard data.first != UInt8(ascii: "["), let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-              data[newline...].contains(UInt8(ascii: "{")),
-              (try? parse(data[..<newline]))?.isObject == true else { return nil }
+    static func lines(_ data: Data, of kind: LineKind = .object) throws -> [JSONCursor]? {
+        let open = UInt8(ascii: kind == .object ? "{" : "[")
+        guard let first = data.first(where: { $0 > 32 }), first == open, let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+              data[newline...].contains(open),
+              let line = try? parse(data[..<newline]), kind == .object ? line.isObject : line.isArray else { return nil }
         var values: [JSONCursor] = []
         for (n, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
         where line.contains(where: { $0 > 32 }) {
