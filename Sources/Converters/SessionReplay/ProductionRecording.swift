@@ -73,53 +73,43 @@ public struct RecordingError: Error, Sendable, Equatable {
 }
 
 /// Walks a parsed recording (TapJSON's flat `JSONDocument`: one array of values, no
-/// Foundation objects), keeping where each value is for messages. The JSON path is
-/// written out only when a message needs it: a million events are walked without
-/// building a million path strings.
+/// Foundation objects). A cursor is the document and an index: where a value is, for
+/// messages, is worked out from the document's parent links only when a message needs
+/// it, so a million events are walked without building (or allocating) a path each.
 struct JSONCursor {
-    /// The document, shared by every cursor into it (one reference to count, not three arrays).
+    /// The document, shared by every cursor into it (one reference to count, not three arrays),
+    /// and the first words of every path into it (`$`, or `line 3: $` for a line of a file).
     final class Document: @unchecked Sendable {
         let json: JSONDocument
-        init(_ json: JSONDocument) { self.json = json }
+        let root: String
+        init(_ json: JSONDocument, root: String) { self.json = json; self.root = root }
     }
 
     let document: Document
     let index: Int
-    private let place: Place
-
-    /// Where a value is: the root (its path's first words), or a key or an index below another place.
-    indirect enum Place {
-        case root(String)
-        case key(Place, String)
-        case index(Place, Int)
-
-        var path: String {
-            switch self {
-            case .root(let s): s
-            case .key(let parent, let k): parent.path + "." + k
-            case .index(let parent, let i): parent.path + "[\(i)]"
-            }
-        }
-    }
 
     /// Parses a whole recording (or one line of one, `path` then names the line).
     /// - Throws: `RecordingError` at `path` naming the line and column of a syntax error.
     static func parse<Bytes: Collection>(_ bytes: Bytes, path: String = "$") throws -> JSONCursor where Bytes.Element == UInt8 {
         do {
             let json = try JSONDocument(parsing: bytes)
-            return JSONCursor(Document(json), json.root, place: .root(path))
+            return JSONCursor(Document(json, root: path), json.root)
         } catch let e as JSONSyntaxError {
             throw RecordingError(path, "not valid JSON: \(e.description)")
         }
     }
 
-    private init(_ document: Document, _ index: Int, place: Place) {
+    private init(_ document: Document, _ index: Int) {
         self.document = document
         self.index = index
-        self.place = place
     }
 
-    var path: String { place.path }
+    /// `$.data.snapshots[4].data.x`: the root's words, then the document's path of the value.
+    var path: String {
+        let p = document.json.path(of: index)
+        return document.root + (p.isEmpty || p.hasPrefix("[") ? p : "." + p)
+    }
+
     private var value: JSONDocument.Value { document.json[index] }
 
     var isArray: Bool { if case .array = value { true } else { false } }
@@ -130,12 +120,12 @@ struct JSONCursor {
     subscript(key: String) -> JSONCursor? {
         guard let m = document.json.member(key, of: index) else { return nil }
         if case .null = document.json[m] { return nil }
-        return JSONCursor(document, m, place: .key(place, key))
+        return JSONCursor(document, m)
     }
 
     func elements() throws -> [JSONCursor] {
         guard case .array(let items) = value else { throw RecordingError(path, "expected an array") }
-        return items.enumerated().map { JSONCursor(document, $0.element, place: .index(place, $0.offset)) }
+        return items.map { JSONCursor(document, $0) }
     }
 
     func requireObject() throws {
@@ -155,7 +145,7 @@ struct JSONCursor {
     }
 
     func requireNumber(_ key: String) throws -> Double {
-        guard let d = try number(key) else { throw RecordingError(Place.key(place, key).path, "missing") }
+        guard let d = try number(key) else { throw RecordingError(path + "." + key, "missing") }
         return d
     }
 

@@ -132,9 +132,8 @@ struct VisitBuilder {
         recording.visits.append(ScreenVisit(header: header, events: events, width: width, height: height, inferredSnapshot: inferred))
     }
 
+    /// `2026-11-28T13:00:00Z` (Foundation's format style: a value, no formatter object made per visit).
     static func iso(_ ms: Double) -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date(timeIntervalSince1970: ms / 1000))
+        Date(timeIntervalSince1970: ms / 1000).formatted(.iso8601)
     }
 }
