@@ -67,7 +67,7 @@ let package = Package(
         ]),
         // The run: inputs → engine → baselines → history.
         .target(name: "Pipeline", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore", "Converters",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "Converters",
         ]),
         .target(name: "Reports", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "CodeScanning",

@@ -126,7 +126,7 @@ extension FieldReport {
         return out
     }
 
-    private func percent(_ a: Int, _ b: Int) -> String {
+    func percent(_ a: Int, _ b: Int) -> String {
         b == 0 ? "0%" : "\(JSONValue.format(JSONValue.round(100 * Double(a) / Double(b), places: 1)))%"
     }
 }

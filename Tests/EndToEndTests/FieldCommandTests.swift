@@ -41,6 +41,16 @@ struct FieldCommandTests {
         let markdown = try String(contentsOfFile: md, encoding: .utf8)
         #expect(markdown.contains("| `row.flowMeter` | 5 | 3 (60%) | 1 | 1 | miss: "))
         #expect(markdown.contains("**inferred**"))
+        // The HTML page: the same rows, the rate drawn as a bar (60 % of 120 px), by app version too; no script.
+        let page = dir.path + "/field.html"
+        let withHTML = try Replay.run(["field", "--db", dir.db, "--html", page, "--json"])
+        #expect(withHTML.status == 0 && withHTML.json != nil && withHTML.stderr.contains("wrote \(page)"))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && !html.contains("<script"))
+        #expect(html.contains("<code>row.flowMeter</code></td><td class=\"n\">5</td><td><span class=\"bar\" style=\"width: 72px\"></span>3 (60%)</td>"))
+        #expect(html.contains("<tr><td>3.2.0</td><td class=\"n\">7</td>"))
+        #expect(html.contains("<strong>inferred</strong>"))
+        #expect(try Replay.run(["field", "--db", dir.db, "--html", dir.path + "/missing/x.html"]).status == 2)
         // Importing again is a no-op.
         let again = try Replay.run(["import", Self.recording, "--db", dir.db, "--json"])
         #expect(again.json?.number("tracesAlreadyPresent") == 2 && again.json?.number("tracesImported") == 0)

@@ -18,12 +18,13 @@ struct Field: ParsableCommand {
           replay import session.ph-recording.json
           replay field
           replay field --screen Settings --json
-          replay field --markdown field.md
+          replay field --markdown field.md --html field.html
         """)
 
     @Option(help: ArgumentHelp("Only this screen.", valueName: "name")) var screen: String?
     @Flag(help: "Print the report as JSON on stdout, and nothing else there.") var json = false
     @Option(help: ArgumentHelp("Also write the report as Markdown here.", valueName: "file")) var markdown: String?
+    @Option(help: ArgumentHelp("Also write the report as one self-contained HTML page here (bars of the rate that fired nothing, per target and app version).", valueName: "file")) var html: String?
     @OptionGroup var global: DatabaseOption
     @OptionGroup var touch: TouchRadiusOption
 
@@ -39,13 +40,14 @@ struct Field: ParsableCommand {
                 Console.progress("note: \(global.databasePath) holds no traces from production recordings" + (screen.map { " of screen '\($0.clipped)'" } ?? "")
                     + " (replay import a PostHog, Datadog or Measure recording first)")
             }
-            if let markdown {
+            for (file, text, what) in [(markdown, { report.markdown }, "Markdown"), (html, { report.html }, "HTML")] {
+                guard let file else { continue }
                 do {
-                    try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: markdown), options: .atomic)
+                    try Data(text().utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
                 } catch {
-                    throw InputError("\(markdown): cannot write the Markdown report")
+                    throw InputError("\(file): cannot write the \(what) report")
                 }
-                Console.progress("wrote \(markdown)")
+                Console.progress("wrote \(file)")
             }
             Console.out(json ? report.json : report.text)
         }
