@@ -9,7 +9,9 @@ import PackagePlugin
 ///
 /// A build command without outputs runs on every build (SwiftPM 5.11 and later,
 /// Xcode alike), and unlike a prebuild command it may run an executable built
-/// from source, so nothing prebuilt is downloaded.
+/// from source. The same file is ReplayLintPrebuiltBuildPlugin of the
+/// ReplayLintPlugins package, where `replay-lint` comes prebuilt from an
+/// artifact bundle (docs/lint.md, "The prebuilt plugins").
 @main
 struct ReplayLintBuildPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

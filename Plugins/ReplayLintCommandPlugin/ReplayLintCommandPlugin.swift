@@ -5,7 +5,8 @@ import PackagePlugin
 /// the Swift sources of the package's targets (all of them, or those named)
 /// and prints what `replay lint` prints. Other arguments (`--json`, `--sarif`,
 /// `--disable L4`, `--config FILE`, `--fail-on error`) go to `replay-lint`.
-/// Exits non-zero when it finds something, as `replay lint` does.
+/// Exits non-zero when it finds something, as `replay lint` does. The same
+/// file is ReplayLintPrebuiltCommandPlugin of the ReplayLintPlugins package.
 @main
 struct ReplayLintCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
