@@ -42,7 +42,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),   // lint: .replay-lint.yml
     ],
     targets: [
-        // The model: JSON, the rule vocabulary, snapshots and traces. No I/O.
+        // The model: JSON, the rule vocabulary, snapshots and traces. No I/O. (TapJSON, which every module
+        // builds on, also holds `Background`, the package's one thread future.)
         .target(name: "TapJSON"),
         .target(name: "TapRules"),
         .target(name: "TapModel", dependencies: ["TapJSON"]),
