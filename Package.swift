@@ -20,7 +20,7 @@ let package = Package(
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: [
-            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
+            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "BaselineFiles", "TraceStore",
             "Pipeline", "Reports",
         ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "TapJSON"),
         .target(name: "TapRules"),
         .target(name: "TapModel", dependencies: ["TapJSON"]),
-        // The engine: hit testing (S, U), replay and probes, regressions (R), audit (A). No files, no database.
+        // The engine: hit testing (S, U), replay and probes, regressions (R) with baselines as values (their
+        // encoding, record modes, comparison), audit (A). No files, no database.
         .target(name: "HitTesting", dependencies: ["TapJSON", "TapModel", "TapRules"]),
         .target(name: "ReplayEngine", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
         .target(name: "Baselines", dependencies: ["TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine"]),
@@ -56,8 +57,10 @@ let package = Package(
         .target(name: "AuditDocuments", dependencies: ["TapJSON", "TapModel", "Audit"]),
         // What a run produced: outcomes, findings, causes and their JSON; Pipeline makes them, Reports reads them.
         .target(name: "RunResults", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit"]),
-        // Inputs and storage: the dump readers of `replay convert`, the SQLite store.
+        // Inputs and storage: the dump readers of `replay convert`, the baselines folder (read, written
+        // atomically), the SQLite store.
         .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
+        .target(name: "BaselineFiles", dependencies: ["TapJSON", "Baselines"]),
         .target(name: "TraceStore", dependencies: [
             "TapJSON", "TapModel",
             tool("GRDB", "GRDB.swift"),
@@ -66,7 +69,7 @@ let package = Package(
         ]),
         // The run: inputs → engine → baselines → history.
         .target(name: "Pipeline", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "TraceStore", "Converters",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "RunResults", "TraceStore", "Converters",
         ]),
         .target(name: "Reports", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "CodeScanning",
@@ -92,15 +95,15 @@ let package = Package(
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
         // assertTappable in an app's XCTest or Swift Testing tests: the engine and the kit, nothing of the tool (docs/testing.md).
-        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "Converters", "TapReplayCapture"]),
+        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "BaselineFiles", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "RunResults", "Converters", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports", "CodeScanning",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AuditDocuments", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
-        .testTarget(name: "BaselinesTests", dependencies: ["Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
+        .testTarget(name: "BaselinesTests", dependencies: ["BaselineFiles", "Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),
@@ -112,7 +115,7 @@ let package = Package(
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
-        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "Baselines", "Converters", "TapJSON", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
+        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "BaselineFiles", "Baselines", "Converters", "TapJSON", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
         .testTarget(name: "TraceStoreTests", dependencies: ["TapJSON", "TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )
