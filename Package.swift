@@ -20,7 +20,7 @@ let package = Package(
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: [
-            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "BaselineFiles", "TraceStore",
+            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "BaselineFiles", "HistoryValues", "TraceStore",
             "Pipeline", "Reports",
         ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
@@ -61,8 +61,11 @@ let package = Package(
         // atomically), the SQLite store.
         .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
         .target(name: "BaselineFiles", dependencies: ["TapJSON", "Baselines"]),
+        // What history holds as plain values (runs, trends, flaky presses, query values): TraceStore reads them
+        // back, Reports writes them out without the database.
+        .target(name: "HistoryValues"),
         .target(name: "TraceStore", dependencies: [
-            "TapJSON", "TapModel",
+            "TapJSON", "TapModel", "HistoryValues",
             tool("GRDB", "GRDB.swift"),
             tool("GRDBSQLite", "GRDB.swift"),
             tool("Crypto", "swift-crypto"),
@@ -72,7 +75,7 @@ let package = Package(
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "RunResults", "TraceStore", "Converters",
         ]),
         .target(name: "Reports", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "CodeScanning",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "HistoryValues", "CodeScanning",
         ]),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
@@ -97,7 +100,7 @@ let package = Package(
         // assertTappable in an app's XCTest or Swift Testing tests: the engine and the kit, nothing of the tool (docs/testing.md).
         .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "BaselineFiles", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "RunResults", "Converters", "TraceStore",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "RunResults", "Converters", "HistoryValues", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports", "CodeScanning",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
@@ -116,6 +119,6 @@ let package = Package(
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
         .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "BaselineFiles", "Baselines", "Converters", "TapJSON", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapJSON", "TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["HistoryValues", "TapJSON", "TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )
