@@ -20,7 +20,7 @@ let package = Package(
     products: [
         .executable(name: "replay", targets: ["ReplayCLI"]),
         .library(name: "TapReplayKit", targets: [
-            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
+            "TapJSON", "TapRules", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "BaselineFiles", "HistoryValues", "TraceStore",
             "Pipeline", "Reports",
         ]),
         .library(name: "TapReplayCapture", targets: ["TapReplayCapture"]),
@@ -42,11 +42,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),   // lint: .replay-lint.yml
     ],
     targets: [
-        // The model: JSON, the rule vocabulary, snapshots and traces. No I/O.
+        // The model: JSON, the rule vocabulary, snapshots and traces. No I/O. (TapJSON, which every module
+        // builds on, also holds `Background`, the package's one thread future.)
         .target(name: "TapJSON"),
         .target(name: "TapRules"),
         .target(name: "TapModel", dependencies: ["TapJSON"]),
-        // The engine: hit testing (S, U), replay and probes, regressions (R), audit (A). No files, no database.
+        // The engine: hit testing (S, U), replay and probes, regressions (R) with baselines as values (their
+        // encoding, record modes, comparison), audit (A). No files, no database.
         .target(name: "HitTesting", dependencies: ["TapJSON", "TapModel", "TapRules"]),
         .target(name: "ReplayEngine", dependencies: ["TapJSON", "TapModel", "HitTesting"]),
         .target(name: "Baselines", dependencies: ["TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine"]),
@@ -55,22 +57,27 @@ let package = Package(
         .target(name: "AuditDocuments", dependencies: ["TapJSON", "TapModel", "Audit"]),
         // What a run produced: outcomes, findings, causes and their JSON; Pipeline makes them, Reports reads them.
         .target(name: "RunResults", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit"]),
-        // Inputs and storage: the dump readers of `replay convert`, the SQLite store.
+        // Inputs and storage: the dump readers of `replay convert`, the baselines folder (read, written
+        // atomically), the SQLite store.
         .target(name: "Converters", dependencies: ["TapJSON", "TapModel", "CZlib"]),
         // The system's zlib (macOS SDK, Linux zlib1g-dev): compressed session recordings (docs/field-report.md).
         .systemLibrary(name: "CZlib"),
+        .target(name: "BaselineFiles", dependencies: ["TapJSON", "Baselines"]),
+        // What history holds as plain values (runs, trends, flaky presses, query values): TraceStore reads them
+        // back, Reports writes them out without the database.
+        .target(name: "HistoryValues"),
         .target(name: "TraceStore", dependencies: [
-            "TapJSON", "TapModel",
+            "TapJSON", "TapModel", "HistoryValues",
             tool("GRDB", "GRDB.swift"),
             tool("GRDBSQLite", "GRDB.swift"),
             tool("Crypto", "swift-crypto"),
         ]),
         // The run: inputs → engine → baselines → history.
         .target(name: "Pipeline", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "Converters",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "AuditDocuments", "RunResults", "TraceStore", "Converters",
         ]),
         .target(name: "Reports", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "TraceStore", "CodeScanning",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "HistoryValues", "CodeScanning",
         ]),
         // `replay lint`: swift-syntax only, so nothing but the CLI waits for its build.
         .target(name: "SourceLint", dependencies: [
@@ -93,15 +100,15 @@ let package = Package(
         // The in-app capture kit: no dependency at all.
         .target(name: "TapReplayCapture"),
         // assertTappable in an app's XCTest or Swift Testing tests: the engine and the kit, nothing of the tool (docs/testing.md).
-        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "Converters", "TapReplayCapture"]),
+        .target(name: "TapReplayTesting", dependencies: ["TapJSON", "TapModel", "HitTesting", "Audit", "AuditDocuments", "Baselines", "BaselineFiles", "Converters", "TapReplayCapture"]),
         .executableTarget(name: "ReplayCLI", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "RunResults", "Converters", "TraceStore",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "RunResults", "Converters", "HistoryValues", "TraceStore",
             "Pipeline", "Reports", "SourceLint", "SourceLintReports", "CodeScanning",
             tool("ArgumentParser", "swift-argument-parser"),
         ]),
         .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AuditDocuments", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
-        .testTarget(name: "BaselinesTests", dependencies: ["Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
+        .testTarget(name: "BaselinesTests", dependencies: ["BaselineFiles", "Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),
@@ -113,7 +120,7 @@ let package = Package(
         .testTarget(name: "TapJSONTests", dependencies: ["TapJSON"]),
         .testTarget(name: "TapModelTests", dependencies: ["TapModel", "TestSupport"]),
         .testTarget(name: "TapReplayCaptureTests", dependencies: ["Converters", "TapModel", "TapReplayCapture", "TestSupport"]),
-        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "Baselines", "Converters", "TapJSON", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TapJSON", "TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
+        .testTarget(name: "TapReplayTestingTests", dependencies: ["Audit", "BaselineFiles", "Baselines", "Converters", "TapJSON", "TapModel", "TapReplayCapture", "TapReplayTesting", "TestSupport"]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["HistoryValues", "TapJSON", "TapModel", "TraceStore", tool("GRDB", "GRDB.swift")]),
     ]
 )

@@ -1,4 +1,5 @@
 import Audit
+import BaselineFiles
 import Baselines
 import Foundation
 import HitTesting
@@ -28,20 +29,20 @@ extension RunPipeline {
         return (baseline, file)
     }
 
-    /// Writes the suite's baseline when the record mode says so (or, with an acceptance, its
-    /// known problems into the existing one), and says what happened.
+    /// Writes the suite's baseline into `folder` when the record mode says so (or, with an acceptance,
+    /// its known problems into the existing one), and says what happened.
     /// A new baseline of a screen with audit errors is a screen accepted with its errors: without
     /// `--record` it is written and the run fails, as for any new baseline, saying so; `--record`
     /// writes it only with `--why` (docs/baselines.md, "A new baseline of a screen with audit errors").
     /// - Returns: what happened to the known problems, when a baseline was written with or over some,
     ///   and the suite's baseline status (`refused` when `--record` was refused for want of `--why`).
     func writeBaseline(_ plan: (status: BaselineStatus, write: Bool), snapshot: Snapshot, coverage: [TargetCoverage],
-                       settings: BaselineSettings, baseline old: Baseline?, diff: Comparison.Result, folder: BaselineFolder?,
+                       settings: BaselineSettings, baseline old: Baseline?, diff: Comparison.Result, folder: BaselineFolder,
                        file: String?, info: SnapshotInfo, hit: HitSettings, request: RunRequest,
                        log: (String) -> Void) throws -> (KnownChange?, BaselineStatus) {
         // `replay accept` on a compared baseline: the same file, with its known problems updated.
         let acceptInPlace = request.acceptance != nil && plan.status == .compared && old != nil && request.writeBaselines
-        guard plan.write || acceptInPlace, let folder else { return (nil, plan.status) }
+        guard plan.write || acceptInPlace else { return (nil, plan.status) }
         let file = file ?? folder.file(for: snapshot.screen)
         var auditNote: String?
         if old == nil, !acceptInPlace {

@@ -11,43 +11,33 @@ import TraceStore
 
 /// A run being recorded in history on its own thread (`RunPipeline.start`).
 public final class HistoryWrite: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var result: Result<Int64, Error>?
-    private var took = ""
+    /// The run's id and how long recording it took.
+    private let recording: Background<(id: Int64, took: String)>
+    /// Whether a call to `wait` has said how long recording took (under `lock`).
     private var logged = false
+    private let lock = NSLock()
     private let path: String
 
     /// - Parameter record: records the run; returns its id, and what it recorded it from: let go of
     ///   only once the id is handed over (a regressed run's rows take a tenth of a second to free).
     init(store: TraceStore, record: @escaping @Sendable () throws -> (Int64, RunRecord)) {
         path = store.path
-        Thread { [self] in
+        recording = Background(freeingAfter: {
             var clock = Stopwatch()
-            var rows: RunRecord?
-            let r = Result { () throws -> Int64 in
-                let (id, record) = try record()
-                rows = record
-                return id
-            }
-            lock.withLock { result = r; took = clock.lap() }
-            done.signal()
-            withExtendedLifetime(rows) {}  // freed here, after the id is handed over
-        }.start()
+            let (id, rows) = try record()
+            return ((id, clock.lap()), rows)
+        })
     }
 
     /// Waits until the run is recorded; the first call given a `log` says there how long recording took.
     /// - Returns: the run's id in history.
     /// - Throws: what recording it threw (`StoreError`, a database error): nothing of the run is stored then.
     public func wait(log: ((String) -> Void)? = nil) throws -> Int64 {
-        done.wait()
-        done.signal()  // stays signalled for the next call
-        lock.lock()
-        let r = result!, took = self.took, first = log != nil && !logged
-        if first { logged = true }
-        lock.unlock()
-        if first, case .success(let id) = r { log?("recorded run #\(id) in \(path) in \(took)") }
-        return try r.get()
+        let (id, took) = try recording.value
+        if let log, lock.withLock({ defer { logged = true }; return !logged }) {
+            log("recorded run #\(id) in \(path) in \(took)")
+        }
+        return id
     }
 }
 

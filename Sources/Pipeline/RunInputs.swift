@@ -1,4 +1,5 @@
 import Audit
+import BaselineFiles
 import Baselines
 import Foundation
 import HitTesting
@@ -99,7 +100,7 @@ extension RunPipeline {
         } else {
             log("note: the baselines folder \(InputFiles.named(path)) does not exist yet: new baselines are written there")
         }
-        return BaselineFolder(path: path, writer: request.writer)
+        return BaselineFolder(path: path)
     }
 
     /// Snapshot files (folders searched for `.json`), or the newest stored snapshot of each

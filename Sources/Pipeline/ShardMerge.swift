@@ -1,3 +1,4 @@
+import BaselineFiles
 import Baselines
 import Foundation
 import HitTesting
@@ -58,7 +59,7 @@ extension RunPipeline {
         }
         request.baselineFolder = baselineFolder ?? shardsFolder
         request.picture = picture
-        let folder = request.baselineFolder.map { BaselineFolder(path: $0, writer: request.writer) }
+        let folder = request.baselineFolder.map { BaselineFolder(path: $0) }
 
         // Each shard's traces, mapped onto this database's (the run is recorded here).
         let historyIDs = try traceIDs(shards.map(\.shard))

@@ -1,4 +1,5 @@
 import Audit
+import BaselineFiles
 import Baselines
 import Foundation
 import HitTesting
@@ -66,9 +67,13 @@ extension RunPipeline {
         var diff = run.suite.finish(before: before, after: coverage)
         if let a = request.acceptance { diff.acceptRegressions(who: a.who, why: a.why, since: a.since, after: coverage) }
         if request.shouldStop() { throw RunInterrupted() }
-        let (knownChange, status) = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: run.settings,
+        // Without a baselines folder nothing is written: the status is the plan's.
+        var (knownChange, status): (KnownChange?, BaselineStatus) = (nil, plan.status)
+        if let folder {
+            (knownChange, status) = try writeBaseline(plan, snapshot: snapshot, coverage: coverage, settings: run.settings,
                                                       baseline: run.baseline, diff: diff, folder: folder, file: run.file, info: info,
                                                       hit: run.hit, request: request, log: log)
+        }
         if knownChange == nil && !diff.fixed.isEmpty {
             log("note: \(screen): \(plural(diff.fixed.count, "known problem")) no longer \(diff.fixed.count == 1 ? "occurs" : "occur") (fixed): "
                 + "the next --record or replay accept drops \(diff.fixed.count == 1 ? "it" : "them")")

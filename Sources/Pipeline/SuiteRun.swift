@@ -1,3 +1,4 @@
+import BaselineFiles
 import Baselines
 import HitTesting
 import ReplayEngine

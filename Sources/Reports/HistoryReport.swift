@@ -1,6 +1,6 @@
+import HistoryValues
 import TapJSON
 import TapModel
-import TraceStore
 
 /// `replay history`: runs, per-target trends and flaky presses.
 public enum HistoryReport {

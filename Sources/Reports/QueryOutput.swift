@@ -1,6 +1,6 @@
+import HistoryValues
 import TapJSON
 import TapModel
-import TraceStore
 
 /// A value of a query result as output writes it: a blob as SQL's `x'…'` text.
 extension SQLValue {

@@ -16,8 +16,6 @@ public struct RunRequest: Sendable {
     public var gridStep: Double = 1
     public var thresholds = DiffThresholds()
     public var revision: String?
-    /// Where baselines are written (tests replace it to simulate failures).
-    public var writer = AtomicWriter()
     /// Record the run in history (`replay report` does not).
     public var recordHistory = true
     /// Write baselines as the record mode says; false: only compare with those that exist (`replay report`).

@@ -169,16 +169,7 @@ public enum SourceFiles {
     /// Runs `body` on a thread with a 1 GiB stack (reserved, not committed), so
     /// swift-syntax's recursive walks of deep but legal files do not overflow.
     public static func onLargeStack<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result = Result { try body() }
-            done.signal()
-        }
-        thread.stackSize = 1 << 30
-        thread.start()
-        done.wait()
-        return try box.result!.get()
+        try Background(stackSize: 1 << 30, body).value
     }
 
     /// Applies the fixes of L1, L2 and L8 to one file's text: `SourceEdit`s placed by
@@ -239,9 +230,4 @@ public enum SourceFiles {
             throw LintInputError("cannot write the file (\(error.localizedDescription))", file: path)
         }
     }
-}
-
-/// Carries a result from the large-stack thread back; written once before the semaphore signals.
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, Error>?
 }

@@ -1,4 +1,5 @@
 import Audit
+import BaselineFiles
 import Baselines
 import Foundation
 import HitTesting

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HistoryValues
 import TapJSON
 
 /// A run as history stores it: plain values, so the store needs nothing of the engine.
@@ -102,57 +103,6 @@ public struct RunRecord: Sendable {
             self.node = node; self.before = before; self.after = after; self.message = message
             self.action = action; self.expect = expect; self.probe = probe; self.reason = reason; self.partOf = partOf
         }
-    }
-}
-
-/// One past run, for `replay history`.
-public struct RunSummary: Sendable, Equatable {
-    public var id: Int64
-    public var startedAt: String
-    public var revision: String?
-    public var passed: Bool
-    public var regressions: Int
-    public var improvements: Int
-    public var suites: [SuiteSummary]
-
-    public struct SuiteSummary: Sendable, Equatable {
-        public var suite: String
-        public var appBuild: String?
-        public var snapshotHash: String
-        public var baseline: String?
-        public var passed: Bool
-        public var regressions: Int
-        public var presses: Int
-    }
-}
-
-/// A target's coverage and first-try success in one run.
-public struct TargetTrendPoint: Sendable, Equatable {
-    public var runID: Int64
-    public var startedAt: String
-    public var revision: String?
-    public var suite: String
-    public var appBuild: String?
-    public var node: String
-    public var own: Double
-    public var miss: Double
-    public var expectedTries: Int
-    public var firstTryMet: Int
-}
-
-/// A press whose outcome differs between runs of the same snapshot.
-public struct FlakyPress: Sendable, Equatable {
-    public var suite: String
-    public var snapshotHash: String
-    public var appBuild: String?
-    public var trace: String
-    public var press: Int
-    /// (run id, outcome), oldest first.
-    public var outcomes: [(run: Int64, outcome: String)]
-
-    public static func == (a: FlakyPress, b: FlakyPress) -> Bool {
-        a.suite == b.suite && a.snapshotHash == b.snapshotHash && a.trace == b.trace && a.press == b.press
-            && a.outcomes.map(\.run) == b.outcomes.map(\.run) && a.outcomes.map(\.outcome) == b.outcomes.map(\.outcome)
     }
 }
 

@@ -1,16 +1,10 @@
 import Dispatch
 import Foundation
 import GRDB
+import HistoryValues
 import TapJSON
 
-/// One value of a query result.
-public enum SQLValue: Sendable, Equatable {
-    case null
-    case integer(Int64)
-    case real(Double)
-    case text(String)
-    case blob([UInt8])
-
+extension SQLValue {
     init(_ v: DatabaseValue) {
         switch v.storage {
         case .null: self = .null

@@ -1,3 +1,4 @@
+import BaselineFiles
 import Baselines
 import Foundation
 import TapModel

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HistoryValues
 import Testing
 @testable import TraceStore
 

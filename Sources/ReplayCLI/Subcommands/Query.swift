@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HistoryValues
 import Reports
 import TapModel
 import TraceStore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Audit
+import BaselineFiles
 import Baselines
 import Foundation
 import Pipeline

@@ -74,22 +74,17 @@ enum ExpoTree {
         }
         let request = JSONValue.object(["typescript": .string(toolchain.typescript), "files": .array(files.map { .string(LintConfiguration.absolute($0)) })])
         // stderr is read on its own thread, so neither pipe fills while the other is read.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errorText = Box()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            errorText.data = errors.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
+        let stderrReader = errors.fileHandleForReading
+        let errorText = Background { stderrReader.readDataToEndOfFile() }
         input.fileHandleForWriting.write(Data(request.serialized(.compact).utf8))
         try? input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        done.wait()
+        let errorData = (try? errorText.value) ?? Data()
         guard process.terminationStatus == 0,
               let document = try? JSONDocument(parsing: data),
               case .array(let out)? = JSONValue(document, at: document.root)["files"], out.count == files.count else {
-            let message = String(decoding: errorText.data, as: UTF8.self).split(separator: "\n").first { $0.contains("Error") } ?? "exit status \(process.terminationStatus)"
+            let message = String(decoding: errorData, as: UTF8.self).split(separator: "\n").first { $0.contains("Error") } ?? "exit status \(process.terminationStatus)"
             return .failure(ExpoUnavailable(reason: "the TSX reader failed (\(toolchain.node), \(toolchain.typescript)): \(message)"))
         }
         return .success(out)
