@@ -319,14 +319,19 @@ public struct Cause: Sendable, Equatable {
     /// The causes of a suite's regressions (in the order `take` gives them), largest first.
     /// - Parameter explain: the engine's reason why a target no longer fires everywhere it did, or nil.
     public static func group(_ regressions: [Finding], explain: (String) -> String?) -> [Cause] {
-        // Each node's findings, in the order nodes first come.
+        // Each node's findings, in the order nodes first come. (A run of findings of one node is the common case:
+        // the same node as the last one is known by its string before its text is hashed.)
         var slotOf: [String: Int] = [:]
         var order: [String] = []
         var lists: [[Int]] = []
+        var last: (node: String, same: TextKey.Same, slot: Int)?
         for i in regressions.indices {
             let node = regressions[i].causeNode ?? regressions[i].suite
+            let same = TextKey.Same(node)
             let slot: Int
-            if let known = slotOf[node] {
+            if let last, last.same == same {
+                slot = last.slot
+            } else if let known = slotOf[node] {
                 slot = known
             } else {
                 slot = order.count
@@ -334,6 +339,7 @@ public struct Cause: Sendable, Equatable {
                 order.append(node)
                 lists.append([])
             }
+            last = (node, same, slot)
             lists[slot].append(i)
         }
         // (Findings are read in place by index: copying a cause's findings would retain every string of each.)
@@ -350,11 +356,19 @@ public struct Cause: Sendable, Equatable {
             }
             if let r = run { counts[r.rule, default: 0] += r.count }
             // The most frequent reason among its presses, else the engine's word on the target, else the rule's own.
-            var reasons: [String: Int] = [:]
+            // (Counted by the string first: findings that share a reason mostly share its string.)
+            var strings: [TextKey.Same: (text: String, count: Int)] = [:]
+            var same: (key: TextKey.Same, text: String, count: Int)?
             for i in indices {
                 guard let r = regressions[i].reason, !r.isEmpty else { continue }
-                reasons[r, default: 0] += 1
+                let key = TextKey.Same(r)
+                if let s = same, s.key == key { same = (key, s.text, s.count + 1); continue }
+                if let s = same { strings[s.key, default: (s.text, 0)].count += s.count }
+                same = (key, r, 1)
             }
+            if let s = same { strings[s.key, default: (s.text, 0)].count += s.count }
+            var reasons: [String: Int] = [:]
+            for (text, n) in strings.values { reasons[text, default: 0] += n }
             let reason = reasons.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
                 ?? explain(node) ?? regressions[indices[0]].message
             let coverage = indices.first { regressions[$0].rule == .coverage }.map { regressions[$0].message }

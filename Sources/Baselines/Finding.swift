@@ -35,8 +35,10 @@ public struct Finding: Sendable, Equatable {
             self.init(outcome: p.outcome.rawValue, node: p.node, action: p.action, latencyMs: p.latencyMs)
         }
 
-        /// A press's side as its texts' bytes and latency, each text hashed once (a regressed run has
-        /// hundreds of thousands of sides and a handful of distinct ones); nil for a target's side.
+        /// A press's side as its very strings and latency (found without reading or hashing their text:
+        /// a regressed run has hundreds of thousands of sides and a handful of distinct ones); nil for a
+        /// target's side. Equal for the very same strings; a table keyed by it keeps the side too, so no
+        /// other string can take the place of one of them in memory.
         public struct Identity: Hashable, Sendable {
             let outcome: TextKey.Same?, node: TextKey.Same?, action: TextKey.Same?, latency: UInt64?
 

@@ -37,7 +37,7 @@ public enum FindingJSON {
     /// side (a quarter of a million findings have a handful), and the fields a press's finding shares
     /// with the others of its target, sides and message — all but its rule, suite, trace, press and
     /// point — and its rule, suite and trace (a run's findings come trace by trace). Each is known
-    /// by its texts' bytes (`TextKey.Same`), and each entry keeps what it was written from.
+    /// by its very strings, and each entry keeps what it was written from.
     public struct Cache {
         struct SideKey: Hashable {
             let side: Finding.Side.Identity

@@ -115,7 +115,7 @@ public struct JSONWriter {
     public mutating func key(_ key: String) {
         beforeValue()
         // Keys are a handful of names written over and over: each is kept written, `"name": ` whole, in a small
-        // table found by the key's bytes, and copied in at once.
+        // table found by the string itself (a literal is the same string each time), and copied in at once.
         let same = TextKey.Same(key)
         if keys.isEmpty { keys = [KeyText](repeating: KeyText(), count: JSONWriter.keySlots) }
         let slot = same.slot(JSONWriter.keySlots)
@@ -131,7 +131,7 @@ public struct JSONWriter {
         afterKey = true
     }
 
-    /// A key as written.
+    /// A key as written (it keeps its string: no other can take its place in memory).
     private struct KeyText {
         var same: TextKey.Same?
         var spaced = false
