@@ -13,6 +13,13 @@ struct InputError: LocatedError {
     init(_ message: String) { self.message = message }
 }
 
+/// What a command hands back to the system at exit instead of freeing it piece by piece.
+enum Leftovers {
+    nonisolated(unsafe) private static var kept: [Any] = []
+    private static let lock = NSLock()
+    static func keepUntilExit(_ value: Any) { lock.withLock { kept.append(value) } }
+}
+
 enum Console {
     static func error(_ message: String) {
         ProgressLine.shared.write("replay: " + message)

@@ -56,6 +56,8 @@ struct Merge: ParsableCommand {
                 try RunReports.writeJSON(outcome, recording: history)
             }
             if let history { outcome.runID = try history.wait(log: Console.progress) }
+            // The outcome (hundreds of thousands of findings) is left to the system to take back at exit.
+            Leftovers.keepUntilExit(outcome)
             try scanning.write(outcome)
             try RunReports.write(outcome, printed: printed, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }

@@ -113,6 +113,9 @@ struct Run: ParsableCommand {
                 stream.finish(outcome)
                 Console.out("\n")
             }
+            // The process ends with the reports: the outcome (hundreds of thousands of findings for a regressed
+            // run) is left to the system to take back rather than freed one by one, failing or not.
+            Leftovers.keepUntilExit(outcome)
             try scanning.write(outcome)
             try RunReports.write(outcome, printed: printed, json: json, junit: junit, markdown: markdown, pictures: pictures)
         }
