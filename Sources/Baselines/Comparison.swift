@@ -9,9 +9,11 @@ import TapModel
 ///
 /// - Complexity: O(1) per press; O(targets + findings · log findings) to finish.
 public struct Comparison: Sendable {
-    /// The rules, in report order: `add` checks each press with the press rules, `take` the targets
-    /// with the target rules.
-    public static let pressRules: [any PressRule] = [R1DeadZoneRule(), R2StolenRule(), R3SlowerRule(), R6ExpectationRule()]
+    /// The press rules, in report order: `add` checks each press with them in this order,
+    /// calling each directly (an existential call per rule and press copied the pair each time).
+    static let pressRuleSet = (R1DeadZoneRule(), R2StolenRule(), R3SlowerRule(), R6ExpectationRule())
+    /// The rules, in report order.
+    public static let pressRules: [any PressRule] = [pressRuleSet.0, pressRuleSet.1, pressRuleSet.2, pressRuleSet.3]
     public static let targetRules: [any TargetRule] = [R4CoverageRule(), R5GoneRule(), R7PredictedSuccessRule()]
 
     public struct Result: Sendable, Equatable {
@@ -53,6 +55,8 @@ public struct Comparison: Sendable {
     public let thresholds: DiffThresholds
     private var regressions: [Finding] = []
     private var improvements: [Finding] = []
+    /// R1's messages, each written once.
+    private var deadZoneTexts = R1DeadZoneRule.Texts()
     private var newPresses = 0
     private var newPressTraces = Set<String>()
     /// The baseline's known problems, by what they are about.
@@ -105,14 +109,16 @@ public struct Comparison: Sendable {
             if let e = pair.current.expect, knownNodes.contains(e) { nodesSeen.insert(e) }
             if let n = pair.before?.node, knownNodes.contains(n) { nodesCompared.insert(n) }
         }
-        for rule in Comparison.pressRules {
-            take(rule.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
-        }
+        let rules = Comparison.pressRuleSet
+        take(rules.0.check(pair, suite: suite, thresholds: thresholds, texts: &deadZoneTexts), regressed: &regressed)
+        take(rules.1.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
+        take(rules.2.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
+        take(rules.3.check(pair, suite: suite, thresholds: thresholds), regressed: &regressed)
         return regressed
     }
 
     /// Files one press rule's finding: known, a regression or an improvement.
-    private mutating func take(_ finding: Finding?, regressed: inout Bool) {
+    @inline(__always) private mutating func take(_ finding: consuming Finding?, regressed: inout Bool) {
         guard var f = finding else { return }
         if f.kind == .regression {
             if !known.isEmpty, let k = entry(for: f) {
