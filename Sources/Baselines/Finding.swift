@@ -65,46 +65,100 @@ public struct Finding: Sendable, Equatable {
         }
     }
 
-    public var kind: Kind
+    /// The fields, in one box shared by copies until one of them changes (a regressed run moves
+    /// hundreds of thousands of findings through lists, reports and history: a copy then costs
+    /// one reference instead of one per string).
+    private final class Box: @unchecked Sendable {
+        var kind: Kind
+        var rule: Rule
+        var suite: String
+        var trace: String?
+        var press: Int?
+        var at: Point?
+        var node: String?
+        var action: String?
+        var expect: String?
+        var before: Side?
+        var after: Side?
+        var message: String
+        var reason: String?
+        var probe = false
+        var partOf: Int?
+        var accepted: AcceptedProblem?
+        var worse: String?
+
+        init(kind: Kind, rule: Rule, suite: String, trace: String?, press: Int?, at: Point?, node: String?, action: String?,
+             expect: String?, before: Side?, after: Side?, message: String, reason: String?) {
+            self.kind = kind; self.rule = rule; self.suite = suite; self.trace = trace; self.press = press; self.at = at
+            self.node = node; self.action = action; self.expect = expect; self.before = before; self.after = after
+            self.message = message; self.reason = reason
+        }
+
+        func copy() -> Box {
+            let b = Box(kind: kind, rule: rule, suite: suite, trace: trace, press: press, at: at, node: node, action: action,
+                        expect: expect, before: before, after: after, message: message, reason: reason)
+            b.probe = probe; b.partOf = partOf; b.accepted = accepted; b.worse = worse
+            return b
+        }
+    }
+    private var box: Box
+
+    /// The box, copied first when another finding shares it.
+    private var owned: Box {
+        mutating get {
+            if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+            return box
+        }
+    }
+
+    public var kind: Kind { get { box.kind } set { owned.kind = newValue } }
     /// R1 … R7; `new` findings say what is new (`target`, `press`).
-    public var rule: Rule
-    public var suite: String
-    public var trace: String?
-    public var press: Int?
-    public var at: Point?
-    public var node: String?
-    public var action: String?
-    public var expect: String?
-    public var before: Side?
-    public var after: Side?
-    public var message: String
+    public var rule: Rule { get { box.rule } set { owned.rule = newValue } }
+    public var suite: String { get { box.suite } set { owned.suite = newValue } }
+    public var trace: String? { get { box.trace } set { owned.trace = newValue } }
+    public var press: Int? { get { box.press } set { owned.press = newValue } }
+    public var at: Point? { get { box.at } set { owned.at = newValue } }
+    public var node: String? { get { box.node } set { owned.node = newValue } }
+    public var action: String? { get { box.action } set { owned.action = newValue } }
+    public var expect: String? { get { box.expect } set { owned.expect = newValue } }
+    public var before: Side? { get { box.before } set { owned.before = newValue } }
+    public var after: Side? { get { box.after } set { owned.after = newValue } }
+    public var message: String { get { box.message } set { owned.message = newValue } }
     /// The engine's reason for what the press does now (the text `replay hit` gives), for grouping by cause.
-    public var reason: String?
+    public var reason: String? { get { box.reason } set { owned.reason = newValue } }
     /// Whether the press was synthesized by `--probe` rather than recorded.
-    public var probe = false
+    public var probe: Bool { get { box.probe } set { owned.probe = newValue } }
     /// A press consumed by a multi-tap: the press that began it (as `PressResult.partOf`).
-    public var partOf: Int?
+    public var partOf: Int? { get { box.partOf } set { owned.partOf = newValue } }
     /// The baseline's known problem this finding is (accepted on review: listed, never failing).
-    public var accepted: AcceptedProblem?
+    public var accepted: AcceptedProblem? { get { box.accepted } set { owned.accepted = newValue } }
     /// A known problem found worse than accepted: what got worse (`own 36.9% when accepted → 20.1%`).
     /// The finding is then a regression, never known.
-    public var worse: String?
+    public var worse: String? { get { box.worse } set { owned.worse = newValue } }
 
     public init(kind: Kind, rule: Rule, suite: String, trace: String? = nil, press: Int? = nil, at: Point? = nil,
                 node: String? = nil, action: String? = nil, expect: String? = nil, before: Side? = nil, after: Side? = nil,
                 message: String, reason: String? = nil) {
-        self.kind = kind; self.rule = rule; self.suite = suite; self.trace = trace; self.press = press; self.at = at
-        self.node = node; self.action = action; self.expect = expect; self.before = before; self.after = after
-        self.message = message; self.reason = reason
+        box = Box(kind: kind, rule: rule, suite: suite, trace: trace, press: press, at: at, node: node, action: action,
+                  expect: expect, before: before, after: after, message: message, reason: reason)
     }
 
-    /// Both sides' identities when both are a press's (`Side.identity`).
+    public static func == (a: Finding, b: Finding) -> Bool {
+        if a.box === b.box { return true }
+        let x = a.box, y = b.box
+        return x.kind == y.kind && x.rule == y.rule && x.suite == y.suite && x.trace == y.trace && x.press == y.press
+            && x.at == y.at && x.node == y.node && x.action == y.action && x.expect == y.expect && x.before == y.before
+            && x.after == y.after && x.message == y.message && x.reason == y.reason && x.probe == y.probe
+            && x.partOf == y.partOf && x.accepted == y.accepted && x.worse == y.worse
+    }
+
+    /// Both sides' identities when both are a press's (`Side.identity`), read in place.
     public var pressSides: (before: Side.Identity, after: Side.Identity)? {
-        guard let before = before?.identity, let after = after?.identity else { return nil }
+        guard let before = box.before?.identity, let after = box.after?.identity else { return nil }
         return (before, after)
     }
-    /// Whether this finding is a known problem (`accepted`).
-    public var isAccepted: Bool { accepted != nil }
+    /// Whether this finding is a known problem (`accepted`), read in place.
+    public var isAccepted: Bool { box.accepted != nil }
 
     /// Where, in words: `settings-leading-edge-0001 press 1 at (200, 122)` or `target row.units`.
     public var location: String {
