@@ -35,6 +35,33 @@ public struct RegressionExample: Sendable {
         self.before = before; self.after = after; self.tap = tap; self.expect = expect
     }
 
+    /// The settings row most examples start from: `open` fires on its whole frame (a
+    /// `contentShape` before its `onTapGesture`).
+    public static let row = #"""
+        {"id":"row","type":"HStack","frame":[0,100,393,44],
+         "modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],
+         "children":[
+           {"id":"row.title","type":"Text","frame":[16,111,80,22]},
+           {"id":"row.chevron","type":"Image","frame":[367,115,10,14]}
+         ]}
+        """#
+
+    /// The same row without its `contentShape`: `open` fires only on the title and the
+    /// chevron, and a tap in the gap between them fires nothing.
+    public static let hollowRow = #"""
+        {"id":"row","type":"HStack","frame":[0,100,393,44],
+         "modifiers":[{"onTapGesture":{"action":"open"}}],
+         "children":[
+           {"id":"row.title","type":"Text","frame":[16,111,80,22]},
+           {"id":"row.chevron","type":"Image","frame":[367,115,10,14]}
+         ]}
+        """#
+
+    /// A full-screen ZStack holding `children` (root nodes as JSON), front-most last.
+    public static func screen(_ children: String...) -> String {
+        #"{"id":"screen","type":"ZStack","frame":[0,0,393,852],"children":["# + children.joined(separator: ",") + "]}"
+    }
+
     /// The snapshot document of one side.
     public static func snapshot(_ root: String) throws -> Snapshot {
         try Snapshot(json: """

@@ -9,17 +9,15 @@ import TapModel
 public struct R1DeadZoneRule: PressRule {
     public static let rule = Rule.deadZone
     public static let description = RuleDescription(
-        id: "R1",
+        id: Self.rule.rawValue,
         name: "dead zone",
         summary: "a press that fired on the baseline (hit or expanded) no longer fires: miss, blocked, ambiguous or disabled",
         triggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#,
-                              after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#,
-                              tap: Point(200, 122)),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.hollowRow, tap: Point(200, 122)),
         ],
         nonTriggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, tap: Point(200, 122)),
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, tap: Point(30, 122)),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.row, tap: Point(200, 122)),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.hollowRow, tap: Point(30, 122)),
         ])
     public init() {}
 

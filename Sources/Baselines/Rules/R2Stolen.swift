@@ -7,16 +7,18 @@ import TapModel
 public struct R2StolenRule: PressRule {
     public static let rule = Rule.stolen
     public static let description = RuleDescription(
-        id: "R2",
+        id: Self.rule.rawValue,
         name: "stolen",
         summary: "a press fires a different action",
         triggeringExamples: [
-            RegressionExample(before: #"{"id":"screen","type":"ZStack","frame":[0,0,393,852],"children":[{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}]}"#,
-                              after: #"{"id":"screen","type":"ZStack","frame":[0,0,393,852],"children":[{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]},{"id":"badge","type":"Circle","frame":[180,105,40,40],"modifiers":[{"onTapGesture":{"action":"showBadge"}}]}]}"#,
+            RegressionExample(before: RegressionExample.screen(RegressionExample.row),
+                              after: RegressionExample.screen(RegressionExample.row, #"""
+                                  {"id":"badge","type":"Circle","frame":[180,105,40,40],"modifiers":[{"onTapGesture":{"action":"showBadge"}}]}
+                                  """#),
                               tap: Point(200, 122)),
         ],
         nonTriggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, tap: Point(200, 122)),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.row, tap: Point(200, 122)),
         ])
     public init() {}
 

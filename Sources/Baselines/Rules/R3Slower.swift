@@ -8,18 +8,28 @@ import TapModel
 public struct R3SlowerRule: PressRule {
     public static let rule = Rule.slower
     public static let description = RuleDescription(
-        id: "R3",
+        id: Self.rule.rawValue,
         name: "slower",
         summary: "a press's latency grows by more than the threshold [50 ms]",
         triggeringExamples: [
-            RegressionExample(before: #"{"id":"photo","type":"Image","frame":[0,0,200,200],"modifiers":[{"onTapGesture":{"action":"select"}}]}"#,
-                              after: #"{"id":"photo","type":"Image","frame":[0,0,200,200],"modifiers":[{"onTapGesture":{"count":2,"action":"zoom"}},{"onTapGesture":{"action":"select"}}]}"#,
-                              tap: Point(100, 100)),
+            RegressionExample(before: #"""
+                {"id":"photo","type":"Image","frame":[0,0,200,200],
+                 "modifiers":[{"onTapGesture":{"action":"select"}}]}
+                """#,
+                after: #"""
+                {"id":"photo","type":"Image","frame":[0,0,200,200],
+                 "modifiers":[{"onTapGesture":{"count":2,"action":"zoom"}},{"onTapGesture":{"action":"select"}}]}
+                """#, tap: Point(100, 100)),
         ],
         nonTriggeringExamples: [
-            RegressionExample(before: #"{"id":"photo","type":"Image","frame":[0,0,200,200],"modifiers":[{"onTapGesture":{"action":"select"}}]}"#,
-                              after: #"{"id":"photo","type":"Image","frame":[0,0,200,200],"modifiers":[{"onTapGesture":{"action":"select"}},{"onLongPressGesture":{"action":"menu"}}]}"#,
-                              tap: Point(100, 100)),
+            RegressionExample(before: #"""
+                {"id":"photo","type":"Image","frame":[0,0,200,200],
+                 "modifiers":[{"onTapGesture":{"action":"select"}}]}
+                """#,
+                after: #"""
+                {"id":"photo","type":"Image","frame":[0,0,200,200],
+                 "modifiers":[{"onTapGesture":{"action":"select"}},{"onLongPressGesture":{"action":"menu"}}]}
+                """#, tap: Point(100, 100)),
         ])
     public init() {}
 

@@ -6,15 +6,19 @@ import TapModel
 public struct R5GoneRule: TargetRule {
     public static let rule = Rule.gone
     public static let description = RuleDescription(
-        id: "R5",
+        id: Self.rule.rawValue,
         name: "gone",
         summary: "a target of the baseline is not in the snapshot",
         triggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#,
-                              after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]}]}"#),
+            RegressionExample(before: RegressionExample.row,
+                after: #"""
+                {"id":"row","type":"HStack","frame":[0,100,393,44],"children":[
+                  {"id":"row.title","type":"Text","frame":[16,111,80,22]}
+                ]}
+                """#),
         ],
         nonTriggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.hollowRow),
         ])
     public init() {}
 

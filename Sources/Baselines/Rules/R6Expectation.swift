@@ -8,15 +8,15 @@ import TapModel
 public struct R6ExpectationRule: PressRule {
     public static let rule = Rule.expectation
     public static let description = RuleDescription(
-        id: "R6",
+        id: Self.rule.rawValue,
         name: "expectation",
         summary: "a press with expect does not fire that node's action (no baseline needed)",
         triggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, tap: Point(200, 122), expect: "row"),
+            RegressionExample(before: RegressionExample.hollowRow, after: RegressionExample.hollowRow, tap: Point(200, 122), expect: "row"),
         ],
         nonTriggeringExamples: [
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, tap: Point(30, 122), expect: "row"),
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#, tap: Point(200, 122), expect: "row"),
+            RegressionExample(before: RegressionExample.hollowRow, after: RegressionExample.hollowRow, tap: Point(30, 122), expect: "row"),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.row, tap: Point(200, 122), expect: "row"),
         ])
     public init() {}
 

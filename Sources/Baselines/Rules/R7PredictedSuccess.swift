@@ -14,26 +14,32 @@ import TapRules
 public struct R7PredictedSuccessRule: TargetRule {
     public static let rule = Rule.predicted
     public static let description = RuleDescription(
-        id: "R7",
+        id: Self.rule.rawValue,
         name: "predicted success",
         summary: "a target's predicted first-try success (people aiming at its centre) falls by more than the threshold [0.02]",
         triggeringExamples: [
             // The row loses its contentShape: aimed at its centre, the touch lands in the gap.
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#,
-                              after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#),
+            RegressionExample(before: RegressionExample.row, after: RegressionExample.hollowRow),
             // A neighbour moves next to an icon: its own frame still fires everywhere (no R4), but people's touches go astray.
-            RegressionExample(before: #"{"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[{"id":"like","type":"Image","frame":[100,10,24,24],"modifiers":[{"onTapGesture":{"action":"like"}}]},{"id":"share","type":"Image","frame":[200,10,24,24],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}"#,
-                              after: #"{"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[{"id":"like","type":"Image","frame":[100,10,24,24],"modifiers":[{"onTapGesture":{"action":"like"}}]},{"id":"share","type":"Image","frame":[124,10,24,24],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}"#),
+            RegressionExample(before: iconBar(shareAt: 200), after: iconBar(shareAt: 124)),
         ],
         nonTriggeringExamples: [
             // The row gains its contentShape: an improvement, not a regression.
-            RegressionExample(before: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#,
-                              after: #"{"id":"row","type":"HStack","frame":[0,100,393,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,111,80,22]},{"id":"row.chevron","type":"Image","frame":[367,115,10,14]}]}"#),
+            RegressionExample(before: RegressionExample.hollowRow, after: RegressionExample.row),
             // The neighbour moves a little, but stays out of reach of the touches aimed at the icon.
-            RegressionExample(before: #"{"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[{"id":"like","type":"Image","frame":[100,10,24,24],"modifiers":[{"onTapGesture":{"action":"like"}}]},{"id":"share","type":"Image","frame":[200,10,24,24],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}"#,
-                              after: #"{"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[{"id":"like","type":"Image","frame":[100,10,24,24],"modifiers":[{"onTapGesture":{"action":"like"}}]},{"id":"share","type":"Image","frame":[190,10,24,24],"modifiers":[{"onTapGesture":{"action":"share"}}]}]}"#),
+            RegressionExample(before: iconBar(shareAt: 200), after: iconBar(shareAt: 190)),
         ])
     public init() {}
+
+    /// A toolbar with two 24-pt icons, `like` at x = 100 and `share` at `x`.
+    static func iconBar(shareAt x: Int) -> String {
+        #"""
+        {"id":"bar","type":"HStack","frame":[0,0,393,44],"children":[
+          {"id":"like","type":"Image","frame":[100,10,24,24],"modifiers":[{"onTapGesture":{"action":"like"}}]},
+          {"id":"share","type":"Image","frame":[\#(x),10,24,24],"modifiers":[{"onTapGesture":{"action":"share"}}]}
+        ]}
+        """#
+    }
 
     public func findings(before: [TargetCoverage], after: [TargetCoverage], suite: String, thresholds: DiffThresholds) -> [Finding] {
         var now: [String: TargetCoverage] = [:]

@@ -18,15 +18,31 @@ public enum S10WhoFiresRule: HitTestingRule {
         summary: "highPriorityGestures outermost first, then gestures innermost first; the first that recognizes wins, simultaneous ones fire too",
         triggeringExamples: [
             // A child's gesture beats its parent's.
-            HitExample(#"{"id":"card","type":"ZStack","frame":[0,0,200,200],"modifiers":[{"onTapGesture":{"action":"openCard"}}],"children":[{"id":"like","type":"Image","frame":[10,10,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]}]}"#,
-                       tap: Point(30, 30), .hit, fires: "like"),
+            HitExample(#"""
+                {"id":"card","type":"ZStack","frame":[0,0,200,200],
+                 "modifiers":[{"onTapGesture":{"action":"openCard"}}],
+                 "children":[
+                   {"id":"like","type":"Image","frame":[10,10,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]}
+                 ]}
+                """#, tap: Point(30, 30), .hit, fires: "like"),
             // A parent's highPriorityGesture beats its child's.
-            HitExample(#"{"id":"card","type":"ZStack","frame":[0,0,200,200],"modifiers":[{"highPriorityGesture":{"tap":{"count":1},"action":"openCard"}}],"children":[{"id":"like","type":"Image","frame":[10,10,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]}]}"#,
-                       tap: Point(30, 30), .hit, fires: "openCard"),
+            HitExample(#"""
+                {"id":"card","type":"ZStack","frame":[0,0,200,200],
+                 "modifiers":[{"highPriorityGesture":{"tap":{"count":1},"action":"openCard"}}],
+                 "children":[
+                   {"id":"like","type":"Image","frame":[10,10,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]}
+                 ]}
+                """#, tap: Point(30, 30), .hit, fires: "openCard"),
         ],
         nonTriggeringExamples: [
             // Outside the child, the parent's gesture fires.
-            HitExample(#"{"id":"card","type":"ZStack","frame":[0,0,200,200],"modifiers":[{"onTapGesture":{"action":"openCard"}}],"children":[{"id":"bg","type":"Color","frame":[0,0,200,200]},{"id":"like","type":"Image","frame":[10,10,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]}]}"#,
-                       tap: Point(100, 100), .hit, fires: "openCard"),
+            HitExample(#"""
+                {"id":"card","type":"ZStack","frame":[0,0,200,200],
+                 "modifiers":[{"onTapGesture":{"action":"openCard"}}],
+                 "children":[
+                   {"id":"bg","type":"Color","frame":[0,0,200,200]},
+                   {"id":"like","type":"Image","frame":[10,10,40,40],"modifiers":[{"onTapGesture":{"action":"like"}}]}
+                 ]}
+                """#, tap: Point(100, 100), .hit, fires: "openCard"),
         ])
 }

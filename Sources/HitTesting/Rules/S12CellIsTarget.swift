@@ -10,7 +10,20 @@ import TapRules
 ///
 /// Stage code: `applyCells(_:at:excluding:)` (Bind/Landing.swift) over the cells of `Compilation.compileRows()` (Compile/Rows.swift).
 public enum S12CellIsTargetRule: HitTestingRule {
-    static let form = #"{"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[{"id":"hdr","type":"Text","role":"header","frame":[36,96,70,18]},{"id":"row.app","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[{"id":"app","type":"NavigationLink","action":"openAppearance","frame":[36,120,321,44],"children":[{"id":"app.stack","type":"HStack","frame":[36,120,321,44],"children":[{"id":"app.icon","type":"Image","frame":[36,131,22,22]},{"id":"app.title","type":"Text","frame":[66,131,100,22]},{"id":"app.chevron","type":"Image","frame":[349,135,8,14]}]}]}]}]}"#
+    static let form = #"""
+        {"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[
+          {"id":"hdr","type":"Text","role":"header","frame":[36,96,70,18]},
+          {"id":"row.app","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[
+            {"id":"app","type":"NavigationLink","action":"openAppearance","frame":[36,120,321,44],"children":[
+              {"id":"app.stack","type":"HStack","frame":[36,120,321,44],"children":[
+                {"id":"app.icon","type":"Image","frame":[36,131,22,22]},
+                {"id":"app.title","type":"Text","frame":[66,131,100,22]},
+                {"id":"app.chevron","type":"Image","frame":[349,135,8,14]}
+              ]}
+            ]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S12",

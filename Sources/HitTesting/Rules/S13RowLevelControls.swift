@@ -16,8 +16,16 @@ public enum S13RowLevelControlsRule: HitTestingRule {
             + button + #"]}]}"#
     }
     static let empty = row(#"{"id":"sync","type":"NavigationLink","action":"openSync","frame":[36,120,0,0],"modifiers":[{"opacity":0.0}]}, {"id":"sync.title","type":"Text","frame":[36,131,100,22]}"#)
-    static let plain = row(#"{"id":"sync","type":"Button","style":"plain","action":"sync","frame":[36,120,321,44],"children":[{"id":"sync.title","type":"Text","frame":[36,131,100,22]}]}"#)
-    static let automatic = row(#"{"id":"sync","type":"Button","style":"automatic","action":"sync","frame":[36,120,321,44],"children":[{"id":"sync.title","type":"Text","frame":[36,131,100,22]}]}"#)
+    static let plain = row(#"""
+        {"id":"sync","type":"Button","style":"plain","action":"sync","frame":[36,120,321,44],"children":[
+          {"id":"sync.title","type":"Text","frame":[36,131,100,22]}
+        ]}
+        """#)
+    static let automatic = row(#"""
+        {"id":"sync","type":"Button","style":"automatic","action":"sync","frame":[36,120,321,44],"children":[
+          {"id":"sync.title","type":"Text","frame":[36,131,100,22]}
+        ]}
+        """#)
 
     public static let description = RuleDescription(
         id: "S13",

@@ -9,8 +9,33 @@ import TapRules
 ///
 /// Stage code: `competitors(for:scratch:)`, which puts the row's handler last (Arbitrate/Arbitration.swift).
 public enum S14ContentFirstRule: HitTestingRule {
-    static let msg = #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[{"id":"msg","type":"HStack","frame":[36,258,321,24],"children":[{"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[{"id":"reply.label","type":"Text","frame":[36,258,60,24]}]},{"id":"share","type":"Button","style":"borderless","action":"share","frame":[297,258,60,24],"children":[{"id":"share.label","type":"Text","frame":[297,258,60,24]}]}]}]}]}"#
-    static let tapped = #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.post","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[{"id":"post","type":"NavigationLink","action":"openPost","frame":[36,240,321,60],"children":[{"id":"post.body","type":"HStack","frame":[36,240,321,60],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"expand"}}],"children":[{"id":"post.title","type":"Text","frame":[36,258,100,24]}]}]}]}]}"#
+    static let msg = #"""
+        {"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[
+          {"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[
+            {"id":"msg","type":"HStack","frame":[36,258,321,24],"children":[
+              {"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[
+                {"id":"reply.label","type":"Text","frame":[36,258,60,24]}
+              ]},
+              {"id":"share","type":"Button","style":"borderless","action":"share","frame":[297,258,60,24],"children":[
+                {"id":"share.label","type":"Text","frame":[297,258,60,24]}
+              ]}
+            ]}
+          ]}
+        ]}
+        """#
+    static let tapped = #"""
+        {"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[
+          {"id":"row.post","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[
+            {"id":"post","type":"NavigationLink","action":"openPost","frame":[36,240,321,60],"children":[
+              {"id":"post.body","type":"HStack","frame":[36,240,321,60],
+               "modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"expand"}}],
+               "children":[
+                 {"id":"post.title","type":"Text","frame":[36,258,100,24]}
+               ]}
+            ]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S14",

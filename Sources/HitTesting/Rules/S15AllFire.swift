@@ -13,8 +13,16 @@ public enum S15AllFireRule: HitTestingRule {
         #"{"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[{"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[{"id":"msg","type":"HStack","frame":[36,258,321,24],"children":[{"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[{"id":"reply.label","type":"Text","frame":[36,258,60,24]}]},"#
             + share + #"]}]}]}"#
     }
-    static let two = msg(#"{"id":"share","type":"Button","action":"share","frame":[297,258,60,24],"children":[{"id":"share.label","type":"Text","frame":[297,258,60,24]}]}"#)
-    static let picker = msg(#"{"id":"share","type":"Picker","action":"pickTarget","frame":[297,258,60,24],"children":[{"id":"share.label","type":"Text","frame":[297,258,60,24]}]}"#)
+    static let two = msg(#"""
+        {"id":"share","type":"Button","action":"share","frame":[297,258,60,24],"children":[
+          {"id":"share.label","type":"Text","frame":[297,258,60,24]}
+        ]}
+        """#)
+    static let picker = msg(#"""
+        {"id":"share","type":"Picker","action":"pickTarget","frame":[297,258,60,24],"children":[
+          {"id":"share.label","type":"Text","frame":[297,258,60,24]}
+        ]}
+        """#)
 
     public static let description = RuleDescription(
         id: "S15",

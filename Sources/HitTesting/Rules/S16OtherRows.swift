@@ -9,7 +9,19 @@ import TapRules
 ///
 /// Stage code: `Compilation.compileRows()`, which gives a row without row-level actions no handler (Compile/Rows.swift).
 public enum S16OtherRowsRule: HitTestingRule {
-    static let plain = #"{"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[{"id":"row.app","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[{"id":"app","type":"Button","style":"plain","action":"openAppearance","frame":[36,120,321,44],"children":[{"id":"app.stack","type":"HStack","frame":[36,120,321,44],"children":[{"id":"app.icon","type":"Image","frame":[36,131,22,22]},{"id":"app.title","type":"Text","frame":[66,131,100,22]},{"id":"app.chevron","type":"Image","frame":[349,135,8,14]}]}]}]}]}"#
+    static let plain = #"""
+        {"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[
+          {"id":"row.app","type":"ListRow","role":"row","frame":[16,120,361,44],"children":[
+            {"id":"app","type":"Button","style":"plain","action":"openAppearance","frame":[36,120,321,44],"children":[
+              {"id":"app.stack","type":"HStack","frame":[36,120,321,44],"children":[
+                {"id":"app.icon","type":"Image","frame":[36,131,22,22]},
+                {"id":"app.title","type":"Text","frame":[66,131,100,22]},
+                {"id":"app.chevron","type":"Image","frame":[349,135,8,14]}
+              ]}
+            ]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S16",

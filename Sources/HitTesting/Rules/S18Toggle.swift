@@ -10,7 +10,16 @@ import TapRules
 ///
 /// Stage code: the snapshot (a switch-style Toggle has no handler of its own); `switchToggle(around:)` names the rule (Classify/Outcomes.swift).
 public enum S18ToggleRule: HitTestingRule {
-    static let row = #"{"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[{"id":"row.alerts","type":"ListRow","role":"row","frame":[16,164,361,44],"children":[{"id":"alerts","type":"Toggle","style":"switch","frame":[36,164,321,44],"children":[{"id":"alerts.title","type":"Text","frame":[36,175,60,22]},{"id":"alerts.switch","type":"UISwitch","system":"uikit","role":"switch","frame":[306,170,51,31],"control":{"kind":"switch","action":"toggleAlerts"}}]}]}]}"#
+    static let row = #"""
+        {"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[
+          {"id":"row.alerts","type":"ListRow","role":"row","frame":[16,164,361,44],"children":[
+            {"id":"alerts","type":"Toggle","style":"switch","frame":[36,164,321,44],"children":[
+              {"id":"alerts.title","type":"Text","frame":[36,175,60,22]},
+              {"id":"alerts.switch","type":"UISwitch","system":"uikit","role":"switch","frame":[306,170,51,31],"control":{"kind":"switch","action":"toggleAlerts"}}
+            ]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S18",

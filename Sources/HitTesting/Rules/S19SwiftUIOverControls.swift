@@ -12,8 +12,20 @@ import TapRules
 ///
 /// Stage code: `competitors(for:scratch:)`, which holds the controls back (`scratch.pending`, Arbitrate/Arbitration.swift).
 public enum S19SwiftUIOverControlsRule: HitTestingRule {
-    static let popup = #"{"id":"popup","type":"VStack","frame":[0,0,393,400],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"closePopup"}}],"children":[{"id":"picker","type":"UISegmentedControl","system":"uikit","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}}]}"#
-    static let plainStack = #"{"id":"popup","type":"VStack","frame":[0,0,393,400],"modifiers":[{"onLongPressGesture":{"action":"peek"}}],"children":[{"id":"picker","type":"UISegmentedControl","system":"uikit","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}}]}"#
+    static let popup = #"""
+        {"id":"popup","type":"VStack","frame":[0,0,393,400],
+         "modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"closePopup"}}],
+         "children":[
+           {"id":"picker","type":"UISegmentedControl","system":"uikit","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}}
+         ]}
+        """#
+    static let plainStack = #"""
+        {"id":"popup","type":"VStack","frame":[0,0,393,400],
+         "modifiers":[{"onLongPressGesture":{"action":"peek"}}],
+         "children":[
+           {"id":"picker","type":"UISegmentedControl","system":"uikit","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}}
+         ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S19",

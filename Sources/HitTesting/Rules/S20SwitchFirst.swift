@@ -9,7 +9,18 @@ import TapRules
 ///
 /// Stage code: `competitors(for:scratch:)` with `isSwitch(_:)` (Arbitrate/Arbitration.swift).
 public enum S20SwitchFirstRule: HitTestingRule {
-    static let toggle = #"{"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[{"id":"row.alerts","type":"ListRow","role":"row","frame":[16,164,361,44],"children":[{"id":"alerts","type":"Toggle","style":"switch","frame":[36,164,321,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"openDevice"}}],"children":[{"id":"alerts.title","type":"Text","frame":[36,175,60,22]},{"id":"alerts.switch","type":"UISwitch","system":"uikit","role":"switch","frame":[306,170,51,31],"control":{"kind":"switch","action":"toggleAlerts"}}]}]}]}"#
+    static let toggle = #"""
+        {"id":"form","type":"Form","role":"list","frame":[0,0,393,852],"children":[
+          {"id":"row.alerts","type":"ListRow","role":"row","frame":[16,164,361,44],"children":[
+            {"id":"alerts","type":"Toggle","style":"switch","frame":[36,164,321,44],
+             "modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"openDevice"}}],
+             "children":[
+               {"id":"alerts.title","type":"Text","frame":[36,175,60,22]},
+               {"id":"alerts.switch","type":"UISwitch","system":"uikit","role":"switch","frame":[306,170,51,31],"control":{"kind":"switch","action":"toggleAlerts"}}
+             ]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S20",

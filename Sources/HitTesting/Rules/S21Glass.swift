@@ -9,7 +9,14 @@ import TapRules
 ///
 /// Stage code: nothing special: glass is written as a drawn leaf (S1).
 public enum S21GlassRule: HitTestingRule {
-    static let chip = #"{"id":"chip","type":"ZStack","frame":[20,100,120,44],"children":[{"id":"chip.glass","type":"Capsule","frame":[20,100,120,44]},{"id":"chip.button","type":"Button","style":"plain","action":"filter","frame":[50,111,60,22],"children":[{"id":"chip.title","type":"Text","frame":[50,111,60,22]}]}]}"#
+    static let chip = #"""
+        {"id":"chip","type":"ZStack","frame":[20,100,120,44],"children":[
+          {"id":"chip.glass","type":"Capsule","frame":[20,100,120,44]},
+          {"id":"chip.button","type":"Button","style":"plain","action":"filter","frame":[50,111,60,22],"children":[
+            {"id":"chip.title","type":"Text","frame":[50,111,60,22]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S21",

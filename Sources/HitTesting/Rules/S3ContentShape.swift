@@ -14,15 +14,27 @@ public enum S3ContentShapeRule: HitTestingRule {
         name: "content shape",
         summary: "an interaction contentShape replaces the region of the view from that modifier outward",
         triggeringExamples: [
-            HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
-                       tap: Point(150, 22), .hit, fires: "open"),
+            HitExample(#"""
+                {"id":"row","type":"HStack","frame":[0,0,300,44],
+                 "modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],
+                 "children":[
+                   {"id":"row.title","type":"Text","frame":[16,10,80,24]}
+                 ]}
+                """#, tap: Point(150, 22), .hit, fires: "open"),
             // Scaled to 0.7 about the centre: the frame's edge no longer takes the tap.
-            HitExample(#"{"id":"card","type":"Color","frame":[0,0,100,100],"modifiers":[{"contentShape":{"shape":"rectangle","scale":[0.7,0.7]}},{"onTapGesture":{"action":"open"}}]}"#,
-                       tap: Point(5, 50), .miss),
+            HitExample(#"""
+                {"id":"card","type":"Color","frame":[0,0,100,100],
+                 "modifiers":[{"contentShape":{"shape":"rectangle","scale":[0.7,0.7]}},{"onTapGesture":{"action":"open"}}]}
+                """#, tap: Point(5, 50), .miss),
         ],
         nonTriggeringExamples: [
             // A drag-preview shape does not change hit testing: the gap stays dead.
-            HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle","kind":"dragPreview"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
-                       tap: Point(150, 22), .miss),
+            HitExample(#"""
+                {"id":"row","type":"HStack","frame":[0,0,300,44],
+                 "modifiers":[{"contentShape":{"shape":"rectangle","kind":"dragPreview"}},{"onTapGesture":{"action":"open"}}],
+                 "children":[
+                   {"id":"row.title","type":"Text","frame":[16,10,80,24]}
+                 ]}
+                """#, tap: Point(150, 22), .miss),
         ])
 }

@@ -14,14 +14,31 @@ public enum S4ShapeOrderRule: HitTestingRule {
         name: "shape order",
         summary: "a gesture sees the region in force just before its modifier: a contentShape written after it does not widen it",
         triggeringExamples: [
-            HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"onTapGesture":{"action":"open"}},{"contentShape":{"shape":"rectangle"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
-                       tap: Point(150, 22), .miss),
+            HitExample(#"""
+                {"id":"row","type":"HStack","frame":[0,0,300,44],
+                 "modifiers":[{"onTapGesture":{"action":"open"}},{"contentShape":{"shape":"rectangle"}}],
+                 "children":[
+                   {"id":"row.title","type":"Text","frame":[16,10,80,24]}
+                 ]}
+                """#, tap: Point(150, 22), .miss),
             // A Button's action is innermost: a contentShape on the Button does not widen it.
-            HitExample(#"{"id":"buy","type":"Button","action":"buy","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}}],"children":[{"id":"buy.label","type":"HStack","frame":[0,0,300,44],"children":[{"id":"buy.title","type":"Text","frame":[16,10,60,24]}]}]}"#,
-                       tap: Point(150, 22), .miss),
+            HitExample(#"""
+                {"id":"buy","type":"Button","action":"buy","frame":[0,0,300,44],
+                 "modifiers":[{"contentShape":{"shape":"rectangle"}}],
+                 "children":[
+                   {"id":"buy.label","type":"HStack","frame":[0,0,300,44],"children":[
+                     {"id":"buy.title","type":"Text","frame":[16,10,60,24]}
+                   ]}
+                 ]}
+                """#, tap: Point(150, 22), .miss),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"row","type":"HStack","frame":[0,0,300,44],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.title","type":"Text","frame":[16,10,80,24]}]}"#,
-                       tap: Point(150, 22), .hit, fires: "open"),
+            HitExample(#"""
+                {"id":"row","type":"HStack","frame":[0,0,300,44],
+                 "modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"open"}}],
+                 "children":[
+                   {"id":"row.title","type":"Text","frame":[16,10,80,24]}
+                 ]}
+                """#, tap: Point(150, 22), .hit, fires: "open"),
         ])
 }

@@ -13,11 +13,15 @@ public enum S6DisabledRule: HitTestingRule {
         name: "disabled",
         summary: "a disabled view keeps its region, but no gesture or Button inside it fires",
         triggeringExamples: [
-            HitExample(#"{"id":"save","type":"Text","frame":[0,0,200,44],"modifiers":[{"onTapGesture":{"action":"save"}},{"disabled":true}]}"#,
-                       tap: Point(100, 22), .disabled),
+            HitExample(#"""
+                {"id":"save","type":"Text","frame":[0,0,200,44],
+                 "modifiers":[{"onTapGesture":{"action":"save"}},{"disabled":true}]}
+                """#, tap: Point(100, 22), .disabled),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"save","type":"Text","frame":[0,0,200,44],"modifiers":[{"onTapGesture":{"action":"save"}},{"disabled":false}]}"#,
-                       tap: Point(100, 22), .hit, fires: "save"),
+            HitExample(#"""
+                {"id":"save","type":"Text","frame":[0,0,200,44],
+                 "modifiers":[{"onTapGesture":{"action":"save"}},{"disabled":false}]}
+                """#, tap: Point(100, 22), .hit, fires: "save"),
         ])
 }

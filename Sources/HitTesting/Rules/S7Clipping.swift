@@ -16,11 +16,19 @@ public enum S7ClippingRule: HitTestingRule {
         summary: "clipped and clipsToBounds change drawing only: overflowing content still takes taps",
         triggeringExamples: [
             // A fill-scaled image overflows its clipped 100 × 100 frame and still takes the tap outside it.
-            HitExample(#"{"id":"frame","type":"ZStack","frame":[0,0,100,100],"modifiers":[{"clipped":true}],"children":[{"id":"photo","type":"Image","frame":[-50,0,200,100],"modifiers":[{"onTapGesture":{"action":"open"}}]}]}"#,
-                       tap: Point(130, 50), .hit, fires: "open"),
+            HitExample(#"""
+                {"id":"frame","type":"ZStack","frame":[0,0,100,100],"modifiers":[{"clipped":true}],"children":[
+                  {"id":"photo","type":"Image","frame":[-50,0,200,100],
+                   "modifiers":[{"onTapGesture":{"action":"open"}}]}
+                ]}
+                """#, tap: Point(130, 50), .hit, fires: "open"),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"frame","type":"ZStack","frame":[0,0,100,100],"modifiers":[{"clipped":true}],"children":[{"id":"photo","type":"Image","frame":[-50,0,200,100],"modifiers":[{"onTapGesture":{"action":"open"}}]}]}"#,
-                       tap: Point(170, 50), .miss),
+            HitExample(#"""
+                {"id":"frame","type":"ZStack","frame":[0,0,100,100],"modifiers":[{"clipped":true}],"children":[
+                  {"id":"photo","type":"Image","frame":[-50,0,200,100],
+                   "modifiers":[{"onTapGesture":{"action":"open"}}]}
+                ]}
+                """#, tap: Point(170, 50), .miss),
         ])
 }

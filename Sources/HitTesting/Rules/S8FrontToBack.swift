@@ -18,11 +18,19 @@ public enum S8FrontToBackRule: HitTestingRule {
         summary: "the frontmost region takes the touch; what it does not handle does not fall through to siblings behind it",
         triggeringExamples: [
             // A card in front of a button takes the tap, and has no handler: the button behind does not get it.
-            HitExample(#"{"id":"screen","type":"ZStack","frame":[0,0,200,100],"children":[{"id":"buy","type":"Color","frame":[0,0,200,100],"modifiers":[{"onTapGesture":{"action":"buy"}}]},{"id":"card","type":"Color","frame":[0,0,100,100]}]}"#,
-                       tap: Point(50, 50), .blocked),
+            HitExample(#"""
+                {"id":"screen","type":"ZStack","frame":[0,0,200,100],"children":[
+                  {"id":"buy","type":"Color","frame":[0,0,200,100],"modifiers":[{"onTapGesture":{"action":"buy"}}]},
+                  {"id":"card","type":"Color","frame":[0,0,100,100]}
+                ]}
+                """#, tap: Point(50, 50), .blocked),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"screen","type":"ZStack","frame":[0,0,200,100],"children":[{"id":"buy","type":"Color","frame":[0,0,200,100],"modifiers":[{"onTapGesture":{"action":"buy"}}]},{"id":"card","type":"Color","frame":[0,0,100,100]}]}"#,
-                       tap: Point(150, 50), .hit, fires: "buy"),
+            HitExample(#"""
+                {"id":"screen","type":"ZStack","frame":[0,0,200,100],"children":[
+                  {"id":"buy","type":"Color","frame":[0,0,200,100],"modifiers":[{"onTapGesture":{"action":"buy"}}]},
+                  {"id":"card","type":"Color","frame":[0,0,100,100]}
+                ]}
+                """#, tap: Point(150, 50), .hit, fires: "buy"),
         ])
 }

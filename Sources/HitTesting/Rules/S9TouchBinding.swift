@@ -17,9 +17,22 @@ import TapRules
 /// Stage code: `TouchBinder` (Bind/TouchBinder.swift) over the tree of `Compilation.compileResponders(profile:)` (Bind/Responders.swift), called by `locate` (Bind/Landing.swift).
 public enum S9TouchBindingRule: HitTestingRule {
     /// A 390 × 44 row `HStack { Spacer(); Text }` with a tap gesture; the Text at 300–360 × 12–32.
-    static let row = #"{"id":"row","type":"HStack","frame":[0,0,390,44],"modifiers":[{"onTapGesture":{"action":"open"}}],"children":[{"id":"row.spacer","type":"Spacer","frame":[0,0,300,44]},{"id":"row.text","type":"Text","frame":[300,12,60,20]}]}"#
+    static let row = #"""
+        {"id":"row","type":"HStack","frame":[0,0,390,44],
+         "modifiers":[{"onTapGesture":{"action":"open"}}],
+         "children":[
+           {"id":"row.spacer","type":"Spacer","frame":[0,0,300,44]},
+           {"id":"row.text","type":"Text","frame":[300,12,60,20]}
+         ]}
+        """#
     /// A 6 × 6 dot at 97–103 beside a card at 103–303 × 60–140, both with tap gestures.
-    static let dotAndCard = #"{"id":"screen","type":"ZStack","frame":[0,0,393,852],"children":[{"id":"card","type":"RoundedRectangle","frame":[103,60,200,80],"modifiers":[{"onTapGesture":{"action":"openCard"}}]},{"id":"dot","type":"Color","frame":[97,97,6,6],"modifiers":[{"onTapGesture":{"action":"dot"}}]}]}"#
+    static let dotAndCard = #"""
+        {"id":"screen","type":"ZStack","frame":[0,0,393,852],"children":[
+          {"id":"card","type":"RoundedRectangle","frame":[103,60,200,80],
+           "modifiers":[{"onTapGesture":{"action":"openCard"}}]},
+          {"id":"dot","type":"Color","frame":[97,97,6,6],"modifiers":[{"onTapGesture":{"action":"dot"}}]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "S9",

@@ -15,17 +15,29 @@ public enum U1HitTestRule: HitTestingRule {
         summary: "a hidden, nearly transparent (alpha < 0.01) or non-interactive view takes no touches; hitInsets change its bounds",
         triggeringExamples: [
             // A hidden button takes nothing.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"buy","type":"UIButton","frame":[0,100,200,44],"hidden":true,"control":{"action":"buy"}}]}"#,
-                       tap: Point(100, 122), .miss),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"buy","type":"UIButton","frame":[0,100,200,44],"hidden":true,"control":{"action":"buy"}}
+                ]}
+                """#, tap: Point(100, 122), .miss),
             // hitInsets of -10 grow the 24-pt button to 44 pt.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"help","type":"UIButton","frame":[100,100,24,24],"hitInsets":[-10,-10,-10,-10],"control":{"action":"help"}}]}"#,
-                       tap: Point(95, 112), .hit, fires: "help"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"help","type":"UIButton","frame":[100,100,24,24],"hitInsets":[-10,-10,-10,-10],"control":{"action":"help"}}
+                ]}
+                """#, tap: Point(95, 112), .hit, fires: "help"),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"buy","type":"UIButton","frame":[0,100,200,44],"control":{"action":"buy"}}]}"#,
-                       tap: Point(100, 122), .hit, fires: "buy"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"buy","type":"UIButton","frame":[0,100,200,44],"control":{"action":"buy"}}
+                ]}
+                """#, tap: Point(100, 122), .hit, fires: "buy"),
             // Exactly 0.01 still takes touches.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"buy","type":"UIButton","frame":[0,100,200,44],"alpha":0.01,"control":{"action":"buy"}}]}"#,
-                       tap: Point(100, 122), .hit, fires: "buy"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"buy","type":"UIButton","frame":[0,100,200,44],"alpha":0.01,"control":{"action":"buy"}}
+                ]}
+                """#, tap: Point(100, 122), .hit, fires: "buy"),
         ])
 }

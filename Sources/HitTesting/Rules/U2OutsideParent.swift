@@ -12,11 +12,21 @@ public enum U2OutsideParentRule: HitTestingRule {
         name: "outside the parent",
         summary: "a subview gets no touches where it lies outside its superview's bounds, whatever clipsToBounds",
         triggeringExamples: [
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"bar","type":"UIView","frame":[0,100,200,44],"children":[{"id":"close","type":"UIButton","frame":[180,90,40,40],"control":{"action":"close"}}]}]}"#,
-                       tap: Point(200, 95), .miss),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"bar","type":"UIView","frame":[0,100,200,44],"children":[
+                    {"id":"close","type":"UIButton","frame":[180,90,40,40],"control":{"action":"close"}}
+                  ]}
+                ]}
+                """#, tap: Point(200, 95), .miss),
         ],
         nonTriggeringExamples: [
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"bar","type":"UIView","frame":[0,100,200,44],"children":[{"id":"close","type":"UIButton","frame":[180,90,40,40],"control":{"action":"close"}}]}]}"#,
-                       tap: Point(190, 120), .hit, fires: "close"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"bar","type":"UIView","frame":[0,100,200,44],"children":[
+                    {"id":"close","type":"UIButton","frame":[180,90,40,40],"control":{"action":"close"}}
+                  ]}
+                ]}
+                """#, tap: Point(190, 120), .hit, fires: "close"),
         ])
 }

@@ -15,15 +15,30 @@ public enum U4UIKitWhoFiresRule: HitTestingRule {
         summary: "from the hit view up, the first enabled recognizer or control fires; a control beats an ancestor's recognizer",
         triggeringExamples: [
             // A UILabel in a tappable cell: the cell's recognizer fires.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[{"id":"cell.label","type":"UILabel","frame":[16,110,200,24],"userInteractionEnabled":true}]}]}"#,
-                       tap: Point(50, 122), .hit, fires: "select"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[
+                    {"id":"cell.label","type":"UILabel","frame":[16,110,200,24],"userInteractionEnabled":true}
+                  ]}
+                ]}
+                """#, tap: Point(50, 122), .hit, fires: "select"),
             // A button inside the cell beats the cell's recognizer.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[{"id":"cell.info","type":"UIButton","frame":[340,107,30,30],"control":{"action":"info"}}]}]}"#,
-                       tap: Point(355, 122), .hit, fires: "info"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[
+                    {"id":"cell.info","type":"UIButton","frame":[340,107,30,30],"control":{"action":"info"}}
+                  ]}
+                ]}
+                """#, tap: Point(355, 122), .hit, fires: "info"),
         ],
         nonTriggeringExamples: [
             // A disabled button: the first enabled handler up the chain fires.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[{"id":"cell.info","type":"UIButton","frame":[340,107,30,30],"control":{"action":"info","enabled":false}}]}]}"#,
-                       tap: Point(355, 122), .hit, fires: "select"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"cell","type":"UITableViewCell","frame":[0,100,393,44],"gestureRecognizers":[{"type":"tap","action":"select"}],"children":[
+                    {"id":"cell.info","type":"UIButton","frame":[340,107,30,30],"control":{"action":"info","enabled":false}}
+                  ]}
+                ]}
+                """#, tap: Point(355, 122), .hit, fires: "select"),
         ])
 }

@@ -14,12 +14,24 @@ public enum U5BridgesRule: HitTestingRule {
         name: "bridges",
         summary: "a hosting view hit-tests its SwiftUI content first, else it is the hit view; a representable has its frame as its region",
         triggeringExamples: [
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[{"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],"modifiers":[{"onTapGesture":{"action":"save"}}]}]}]}"#,
-                       tap: Point(150, 122), .hit, fires: "save"),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[
+                    {"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],
+                     "modifiers":[{"onTapGesture":{"action":"save"}}]}
+                  ]}
+                ]}
+                """#, tap: Point(150, 122), .hit, fires: "save"),
         ],
         nonTriggeringExamples: [
             // Beside the content the hosting view takes the touch, and it has no handler.
-            HitExample(#"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[{"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[{"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],"modifiers":[{"onTapGesture":{"action":"save"}}]}]}]}"#,
-                       tap: Point(300, 600), .miss),
+            HitExample(#"""
+                {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
+                  {"id":"host","type":"_UIHostingView","frame":[0,0,393,852],"children":[
+                    {"id":"save","type":"Text","system":"swiftui","frame":[100,100,100,44],
+                     "modifiers":[{"onTapGesture":{"action":"save"}}]}
+                  ]}
+                ]}
+                """#, tap: Point(300, 600), .miss),
         ])
 }

@@ -11,8 +11,21 @@ import TapRules
 /// Stage code: `competitors(for:scratch:)` (Arbitrate/Arbitration.swift).
 public enum U6ShieldedControlsRule: HitTestingRule {
     /// The UIKit card of docs/real-screens.md's example E4, shared by U6–U9.
-    static let card = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"card","type":"UIView","frame":[0,0,390,400],"gestureRecognizers":[{"type":"tap","action":"dismiss"}],"children":[{"id":"segments","type":"UISegmentedControl","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}},{"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}},{"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}},{"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"}}]}]}"#
-    static let ownRecognizer = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"play","type":"UIButton","frame":[20,20,100,44],"gestureRecognizers":[{"type":"tap","action":"showHint"}],"control":{"kind":"button","action":"play"}}]}"#
+    static let card = #"""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[
+          {"id":"card","type":"UIView","frame":[0,0,390,400],"gestureRecognizers":[{"type":"tap","action":"dismiss"}],"children":[
+            {"id":"segments","type":"UISegmentedControl","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}},
+            {"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}},
+            {"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}},
+            {"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"}}
+          ]}
+        ]}
+        """#
+    static let ownRecognizer = #"""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[
+          {"id":"play","type":"UIButton","frame":[20,20,100,44],"gestureRecognizers":[{"type":"tap","action":"showHint"}],"control":{"kind":"button","action":"play"}}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "U6",

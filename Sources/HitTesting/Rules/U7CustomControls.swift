@@ -9,7 +9,11 @@ import TapRules
 /// Stage code: `Compilation.appendUIKitHandlers(_:to:)`, which makes a custom control raw-touch (Compile/Handlers.swift), and `competitors(for:scratch:)` (Arbitrate/Arbitration.swift).
 public enum U7CustomControlsRule: HitTestingRule {
     static let card = U6ShieldedControlsRule.card
-    static let alone = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}}]}"#
+    static let alone = #"""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[
+          {"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "U7",

@@ -10,7 +10,11 @@ import TapRules
 /// Stage code: `UIKitProperties.Control.gesture` (Handler.swift).
 public enum U8GesturesByKindRule: HitTestingRule {
     static let card = U6ShieldedControlsRule.card
-    static let slider = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}}]}"#
+    static let slider = #"""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[
+          {"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "U8",

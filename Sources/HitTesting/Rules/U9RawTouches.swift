@@ -12,8 +12,23 @@ import TapRules
 /// Stage code: `competitors(for:scratch:)`, which holds raw-touch handlers back to the end, and `arbitrate` (Arbitrate/Arbitration.swift).
 public enum U9RawTouchesRule: HitTestingRule {
     static let card = U6ShieldedControlsRule.card
-    static let keeps = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"card","type":"UIView","frame":[0,0,390,400],"gestureRecognizers":[{"type":"tap","action":"dismiss","cancelsTouchesInView":false}],"children":[{"id":"segments","type":"UISegmentedControl","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}},{"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}},{"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}},{"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"}}]}]}"#
-    static let cell = #"{"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[{"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"},"children":[{"id":"order.title","type":"UILabel","frame":[16,210,200,24]}]}]}"#
+    static let keeps = #"""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[
+          {"id":"card","type":"UIView","frame":[0,0,390,400],"gestureRecognizers":[{"type":"tap","action":"dismiss","cancelsTouchesInView":false}],"children":[
+            {"id":"segments","type":"UISegmentedControl","frame":[20,20,350,32],"control":{"kind":"segmented","action":"pick"}},
+            {"id":"rating","type":"RatingControl","frame":[20,80,200,40],"control":{"kind":"custom","action":"rate"}},
+            {"id":"volume","type":"UISlider","frame":[20,150,350,30],"control":{"kind":"slider","action":"setVolume"}},
+            {"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"}}
+          ]}
+        ]}
+        """#
+    static let cell = #"""
+        {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,390,844],"children":[
+          {"id":"order","type":"UITableViewCell","frame":[0,200,390,44],"touchAction":{"action":"openOrder"},"children":[
+            {"id":"order.title","type":"UILabel","frame":[16,210,200,24]}
+          ]}
+        ]}
+        """#
 
     public static let description = RuleDescription(
         id: "U9",
