@@ -59,8 +59,10 @@ let package = Package(
         .target(name: "RunResults", dependencies: ["TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit"]),
         // Inputs and storage: the dump readers of `replay convert`, the baselines folder (read, written
         // atomically), the SQLite store.
-        .target(name: "Converters", dependencies: ["TapJSON", "TapModel", "CZlib"]),
-        // The system's zlib (macOS SDK, Linux zlib1g-dev): compressed session recordings (docs/field-report.md).
+        .target(name: "Converters", dependencies: ["TapJSON", "TapModel"]),
+        // Production session recordings (PostHog, Datadog, Measure; docs/field-report.md), compressed ones inflated with
+        // the system's zlib (macOS SDK, Linux zlib1g-dev). Apart from Converters, which the test library builds for iOS.
+        .target(name: "SessionRecordings", dependencies: ["TapJSON", "TapModel", "CZlib"]),
         .systemLibrary(name: "CZlib"),
         .target(name: "BaselineFiles", dependencies: ["TapJSON", "Baselines"]),
         // What history holds as plain values (runs, trends, flaky presses, query values): TraceStore reads them
@@ -75,6 +77,7 @@ let package = Package(
         // The run: inputs → engine → baselines → history.
         .target(name: "Pipeline", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "AuditDocuments", "RunResults", "TraceStore", "Converters",
+            "SessionRecordings",
         ]),
         .target(name: "Reports", dependencies: [
             "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "Audit", "AuditDocuments", "RunResults", "HistoryValues", "CodeScanning",
@@ -109,7 +112,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AuditDocuments", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "BaselinesTests", dependencies: ["BaselineFiles", "Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
-        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ConvertersTests", dependencies: ["Converters", "SessionRecordings", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore"]),

@@ -1,4 +1,5 @@
 import Converters
+import SessionRecordings
 import Foundation
 import TapModel
 import TraceStore

@@ -1,4 +1,4 @@
-import Converters
+import SessionRecordings
 import Foundation
 import TapModel
 import TestSupport
