@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Nothing heavy in an app's test target: TapReplayTesting is the engine and the kit, never GRDB, swift-crypto, swift-syntax, ArgumentParser or the CLI")
 struct DependencyGraphTests {
-    /// What TapReplayTesting may build: the engine modules (no files, no database) and the capture kit.
+    /// What TapReplayTesting may build: the engine modules (no database), the baselines folder it reads and writes
+    /// (BaselineFiles), and the capture kit.
     static let allowed: Set<String> = ["TapReplayTesting", "TapJSON", "TapModel", "TapRules", "HitTesting", "ReplayEngine", "Audit", "AuditDocuments",
-                                       "Baselines", "Converters", "TapReplayCapture"]
+                                       "Baselines", "BaselineFiles", "Converters", "TapReplayCapture"]
 
     @Test("In Package.swift, TapReplayTesting's targets are the engine and the kit, and none of them uses a product of another package, even under the trait Tool")
     func manifestClosure() throws {
