@@ -149,12 +149,13 @@ extension TraceStore {
     /// one transaction (the sqlite3 CLI does both on one thread). Memory stays flat: at most
     /// a few chunks of parsed rows are in flight. The file's hash is looked up as soon as it is
     /// known (between chunks, and at the end): bytes imported before throw `SameBytes`.
-    private func importTraces(_ parsed: ParseStream, kind: FileImport.Kind, _ path: String, hash: HashingTask,
-                              importedAt: String) throws -> FileImport {
+    /// - Parameter hash: nil for a production recording (its file is not recorded by its bytes; each visit's content is).
+    func importTraces(_ parsed: ParseStream, kind: FileImport.Kind, _ path: String, hash: HashingTask?,
+                      importedAt: String) throws -> FileImport {
         var result = FileImport(file: path, kind: kind)
         defer { parsed.cancel() }
         try writeTransaction { db in
-            var looked = hash.isKnown  // a hash known before the import began was looked up already
+            var looked = hash?.isKnown ?? true  // a hash known before the import began was looked up already
             func lookUp(_ file: FileHash) throws {
                 looked = true
                 if let earlier = try ImportedFile.find(file.hash, in: db) { throw SameBytes(path, kind, earlier) }
@@ -167,7 +168,7 @@ extension TraceStore {
             // Per trace: the ids of its first and last event (v8-event-ranges).
             var ranges: [(first: Int64, last: Int64)] = []
             while let chunk = try parsed.next() {
-                if !looked, let file = try hash.poll() { try lookUp(file) }
+                if !looked, let file = try hash?.poll() { try lookUp(file) }
                 for item in chunk {
                     switch item {
                     case .trace(let header, let line):
@@ -184,8 +185,8 @@ extension TraceStore {
                     }
                 }
             }
-            let file = try hash.wait()
-            if !looked { try lookUp(file) }
+            let file = try hash?.wait()
+            if !looked, let file { try lookUp(file) }
             try insert.flush()
             let traces = try parsed.finish()
             for i in traces.indices {
@@ -193,10 +194,12 @@ extension TraceStore {
                 pending.hasher = traces[i].hasher
                 pending.events = traces[i].events
                 pending.range = ranges[i]
+                let isNew = pending.existing == nil
                 try finish(&pending, db: db, file: path, into: &result)
                 result.warnings += traces[i].validator.warnings.map { $0.located(in: path) }
+                if isNew, let visit = traces[i].visit { try storeVisit(visit, trace: pending.rowID, db: db) }
             }
-            try ImportedFile.record(file, path: path, result: result, importedAt: importedAt, in: db)
+            if let file { try ImportedFile.record(file, path: path, result: result, importedAt: importedAt, in: db) }
         }
         return result
     }

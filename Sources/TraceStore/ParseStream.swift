@@ -20,6 +20,16 @@ final class ParseStream: @unchecked Sendable {
         var hasher = ContentHasher()
         var events = 0
         var lastLine: Int
+        /// A screen visit of a production recording: what is stored beside its trace (nil: a trace file's trace).
+        var visit: RecordingVisit?
+    }
+
+    /// What a recording's screen visit adds to its trace (the `recording_visit` row).
+    struct RecordingVisit {
+        var format: String
+        var width: Double?
+        var height: Double?
+        var inferredSnapshot: String?
     }
 
     /// Hands items over a chunk at a time.

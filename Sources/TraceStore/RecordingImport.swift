@@ -16,48 +16,56 @@ extension TraceStore {
     /// A visit already stored with the same content is left as it is.
     /// - Parameter format: the SDK (`posthog`, `datadog`, `measure`).
     public func importRecording(_ visits: [ScreenVisit], format: String, from path: String) throws -> FileImport {
-        var result = FileImport(file: path, kind: .recording)
-        let importedAt = TraceStore.now()
-        try writeTransaction { db in
-            let insert = try EventInserter(db)
-            var sealed: [(Pending, ScreenVisit)] = []
-            for visit in visits {
-                var validator = TraceValidator(trace: visit.header.trace)
+        try importRecording(format: format, from: path) { visit in
+            for v in visits { try visit(v) }
+        }
+    }
+
+    /// Stores a recording read while it is stored (docs/field-report.md, "Streamed"): `read` runs on the
+    /// parser thread and hands each screen visit to `visit` as soon as it is sealed; there the visit is
+    /// checked and hashed, and its rows go to this thread, which inserts them, as a CSV file's are
+    /// (`ParseStream`). One transaction for the whole recording: an error thrown by `read` (a malformed
+    /// event late in the file) or by a check stores nothing of it.
+    /// - Parameter format: the SDK (`posthog`, `datadog`, `measure`).
+    public func importRecording(format: String, from path: String,
+                                reading read: @escaping @Sendable (_ visit: (ScreenVisit) throws -> Void) throws -> Void) throws -> FileImport {
+        let parsed = ParseStream(chunkSize: 8192, maxChunks: 4) { emitter in
+            var traces: [ParseStream.TraceState] = []
+            try read { visit in
+                let trace = visit.header.trace
+                var state = ParseStream.TraceState(header: visit.header, validator: TraceValidator(trace: trace), lastLine: 0,
+                                                   visit: .init(format: format, width: visit.width, height: visit.height,
+                                                                inferredSnapshot: visit.inferredSnapshot))
+                state.hasher.add(visit.header)
+                let index = Int32(traces.count)
+                try emitter.add(.trace(visit.header, line: 0))
                 for (n, e) in visit.events.enumerated() {
                     do {
-                        try validator.accept(e, line: n + 1)
+                        try state.validator.accept(e, line: n + 1)
                     } catch let e as TraceError {
-                        throw ImportError(file: path, line: nil, path: "\(visit.header.trace) event \(n + 1)", e.message)
+                        throw ImportError(file: path, line: nil, path: "\(trace) event \(n + 1)", e.message)
                     }
+                    state.hasher.add(e)
+                    try emitter.add(.event(index, e))
                 }
+                state.events = visit.events.count
                 do {
-                    try validator.finish(line: visit.events.count)
+                    try state.validator.finish(line: visit.events.count)
                 } catch let e as TraceError {
-                    throw ImportError(file: path, line: nil, path: visit.header.trace, e.message)
+                    throw ImportError(file: path, line: nil, path: trace, e.message)
                 }
-                var pending = try begin(visit.header, db: db, file: path, line: 0, importedAt: importedAt)
-                for e in visit.events {
-                    pending.hasher.add(e)
-                    pending.events += 1
-                    if pending.existing == nil {
-                        let id = try insert.add(e, trace: pending.rowID)
-                        if pending.range.first == 0 { pending.range.first = id }
-                        pending.range.last = id
-                    }
-                }
-                sealed.append((pending, visit))
+                traces.append(state)
             }
-            try insert.flush()
-            for (sealedPending, visit) in sealed {
-                var pending = sealedPending
-                let isNew = pending.existing == nil
-                try finish(&pending, db: db, file: path, into: &result)
-                guard isNew else { continue }
-                try db.execute(sql: "INSERT OR REPLACE INTO recording_visit (trace_id, format, width, height, inferred_snapshot) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [pending.rowID, format, visit.width, visit.height, visit.inferredSnapshot])
-            }
+            return traces
         }
-        return result
+        parsed.start()
+        return try importTraces(parsed, kind: .recording, path, hash: nil, importedAt: TraceStore.now())
+    }
+
+    /// The `recording_visit` row of a trace newly stored from a recording.
+    func storeVisit(_ visit: ParseStream.RecordingVisit, trace rowID: Int64, db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO recording_visit (trace_id, format, width, height, inferred_snapshot) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [rowID, visit.format, visit.width, visit.height, visit.inferredSnapshot])
     }
 
     /// The recording a trace came from, if it came from one.
