@@ -27,6 +27,9 @@ public enum Importer {
         guard TraceStore.importKind(of: path) == .snapshot else {
             return try store.importFile(path, progress: progress, shouldStop: shouldStop, next: next)
         }
+        if RecordingImporter.format(ofFile: path) == .posthog {  // streamed, not read whole (docs/field-report.md, "Streamed")
+            return try RecordingImporter.importStreamed(path, into: store)
+        }
         let fileData: Data
         do {
             fileData = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -4,9 +4,10 @@ import Foundation
 import TapModel
 import TraceStore
 
-/// `replay import` of a production session recording (docs/field-report.md): the
-/// recording is read whole (a malformed one stores nothing and names the JSON path),
-/// then every screen visit becomes a trace and its inferred snapshot is kept beside it.
+/// `replay import` of a production session recording (docs/field-report.md): every
+/// screen visit becomes a trace and its inferred snapshot is kept beside it; a malformed
+/// recording stores nothing and names the JSON path. A PostHog export streams (read while
+/// it is stored); Datadog and Measure recordings are read whole, then stored.
 public enum RecordingImporter {
     /// - Throws: `ImportError` naming the file and the JSON path of what is wrong.
     public static func importRecording(_ data: Data, format: RecordingFormat, from path: String, into store: TraceStore) throws -> FileImport {
@@ -17,27 +18,76 @@ public enum RecordingImporter {
             throw ImportError(file: path, line: nil, path: e.path, "\(format.title): \(e.message)")
         }
         if recording.visits.isEmpty {
-            throw ImportError(file: path, line: nil, "\(format.title): no touches on any screen in this recording; nothing to import")
+            throw ImportError(file: path, line: nil, noTouches(format))
         }
         var result = try store.importRecording(recording.visits, format: format.rawValue, from: path)
         result.warnings = notes(recording, file: path) + result.warnings
         return result
     }
 
-    /// A recording gzipped whole, or a zlib stream: inflated, then read as its format says.
+    /// A recording gzipped whole, or a zlib stream: a PostHog export streams through zlib into the store
+    /// (`importStreamed`); any other is inflated, then read as its format says.
     /// - Throws: `ImportError` naming the file when it is damaged or not a session recording.
     static func importCompressed(_ path: String, into store: TraceStore) throws -> FileImport {
-        let data: Data
+        let format: RecordingFormat?
         do {
-            data = try Inflate.inflate(try contents(of: path))
-        } catch let e as RecordingError {
+            format = RecordingFormat.detect(try RecordingBytes(path: path).peek(8192))
+        } catch let e as RecordingBytes.Failure {
             throw ImportError(file: path, line: nil, e.message)
         }
-        guard let format = RecordingFormat.detect(data) else {
+        guard let format else {
             throw ImportError(file: path, line: nil, "a compressed file that is not a session recording (PostHog, Datadog, Measure); "
                 + "only recordings are read compressed: decompress anything else first")
         }
-        return try importRecording(data, format: format, from: path, into: store)
+        if format == .posthog { return try importStreamed(path, into: store) }
+        return try importRecording(try inflated(path), format: format, from: path, into: store)
+    }
+
+    /// A PostHog export (plain or compressed) read while it is stored (docs/field-report.md, "Streamed"):
+    /// its events are read a buffer at a time on one thread and each screen visit goes to the store as it
+    /// is sealed, inserted on another, in one transaction. A recording only the whole-document read takes
+    /// (`PostHogRecording.NotStreamable`: stored blocks, events out of time order, invalid JSON …) is
+    /// rolled back and read whole.
+    /// - Throws: `ImportError` naming the file and the JSON path of what is wrong; nothing of it stored.
+    public static func importStreamed(_ path: String, into store: TraceStore) throws -> FileImport {
+        let format = RecordingFormat.posthog
+        let read = StreamedRead()
+        let id = fallbackID(path)
+        do {
+            var result = try store.importRecording(format: format.rawValue, from: path) { visit in
+                let recording = try PostHogRecording.stream(try RecordingBytes(path: path), fallbackID: id, visit: visit)
+                if recording.sealed.visits == 0 { throw ImportError(file: path, line: nil, Self.noTouches(format)) }
+                read.recording = recording
+            }
+            result.warnings = notes(read.recording!, file: path) + result.warnings
+            return result
+        } catch let e as RecordingError {
+            throw ImportError(file: path, line: nil, path: e.path, "\(format.title): \(e.message)")
+        } catch let e as RecordingBytes.Failure {
+            throw ImportError(file: path, line: nil, e.message)
+        } catch is PostHogRecording.NotStreamable {
+            return try importRecording(try inflated(path), format: format, from: path, into: store)
+        }
+    }
+
+    /// What the streamed read returns besides its visits, handed from the parser thread (read once the import is done).
+    private final class StreamedRead: @unchecked Sendable {
+        var recording: ProductionRecording?
+    }
+
+    /// A file's bytes, inflated when it is gzip or zlib data.
+    private static func inflated(_ path: String) throws -> Data {
+        let data = try contents(of: path)
+        guard Inflate.isCompressed(data) else { return data }
+        do {
+            return try Inflate.inflate(data)
+        } catch let e as RecordingError {
+            throw ImportError(file: path, line: nil, e.message)
+        }
+    }
+
+    static func noTouches(_ format: RecordingFormat) -> String {
+        "\(format.title): no touches on any screen in this recording; nothing to import"
     }
 
     /// Whether a `.json`/`.jsonl` file starts as gzip or zlib data (a recording saved as its SDK uploads it).
@@ -76,10 +126,9 @@ public enum RecordingImporter {
 
     /// What the import says on stderr about the recording.
     static func notes(_ r: ProductionRecording, file: String) -> [String] {
-        let inferred = r.visits.filter { $0.inferredSnapshot != nil }.count
-        let screens = Set(r.visits.map(\.header.screen)).sorted()
-        var lines = ["\(file): \(r.format.title): \(r.visits.count) screen visit\(r.visits.count == 1 ? "" : "s") (\(screens.joined(separator: ", "))), "
-            + "\(inferred) with a snapshot inferred from its wireframes (kept for the field report, never a baseline)"]
+        let count = r.sealed.visits, screens = r.sealed.screens.sorted()
+        var lines = ["\(file): \(r.format.title): \(count) screen visit\(count == 1 ? "" : "s") (\(screens.joined(separator: ", "))), "
+            + "\(r.sealed.inferred) with a snapshot inferred from its wireframes (kept for the field report, never a baseline)"]
         if let s = r.skippedSummary { lines.append("\(file): \(s)") }
         if r.droppedTouches > 0 {
             lines.append("\(file): \(r.droppedTouches) touch\(r.droppedTouches == 1 ? "" : "es") over a keyboard or a secure field dropped (never stored)")

@@ -51,14 +51,7 @@ public enum PostHogRecording {
     }
 
     private static func read(_ events: [JSONCursor], sessionID: String, properties: JSONCursor?) throws -> ProductionRecording {
-        var header = TraceHeader(trace: "", screen: "")
-        // Text, or a number written as text (`"$app_build": 513`); nothing else of the person is read.
-        func text(_ key: String) -> String? { properties?[key]?.string ?? properties?[key]?.number.map(JSONValue.format) }
-        header.deviceModel = text("$device_model") ?? text("$device_name")
-        if let os = text("$os_version") { header.os = "\(text("$os") ?? text("$os_name") ?? "iOS") \(os)" }
-        header.appVersion = text("$app_version")
-        header.appBuild = text("$app_build")
-        var visits = VisitBuilder(format: .posthog, session: sessionID, base: header)
+        var visits = builder(sessionID: sessionID, properties: properties)
         // Events in time order (an export holds them so; equal times keep the file's order).
         var timed: [(t: Double, i: Int, e: JSONCursor)] = []
         timed.reserveCapacity(events.count)
@@ -72,7 +65,20 @@ public enum PostHogRecording {
         return visits.recording
     }
 
-    private enum Reader {
+    /// The visits of a session, their header taken from the person's properties (device, OS, app version and build).
+    static func builder(sessionID: String, properties: JSONCursor?) -> VisitBuilder {
+        var header = TraceHeader(trace: "", screen: "")
+        // Text, or a number written as text (`"$app_build": 513`); nothing else of the person is read.
+        func text(_ key: String) -> String? { properties?[key]?.string ?? properties?[key]?.number.map(JSONValue.format) }
+        header.deviceModel = text("$device_model") ?? text("$device_name")
+        if let os = text("$os_version") { header.os = "\(text("$os") ?? text("$os_name") ?? "iOS") \(os)" }
+        header.appVersion = text("$app_version")
+        header.appBuild = text("$app_build")
+        return VisitBuilder(format: .posthog, session: sessionID, base: header)
+    }
+
+    /// Reads one event (`PostHogRecording.stream` too, for every event that is not a plain touch or meta record).
+    enum Reader {
         static func read(_ e: JSONCursor, at ms: Double, into visits: inout VisitBuilder) throws {
             let type = try e.requireNumber("type")
             let data = try Reader.data(of: e)

@@ -12,6 +12,8 @@ public struct ProductionRecording: Sendable {
     /// Which SDK wrote it (`posthog`, `datadog`, `measure`): the traces' `source`.
     public var format: RecordingFormat
     public var visits: [ScreenVisit] = []
+    /// Every visit sealed: those in `visits`, and those a streamed read handed on as it went (then not in `visits`).
+    public var sealed = Sealed()
     /// Records of a type this reader does not know, by type: skipped, and counted.
     public var skipped: [String: Int] = [:]
     /// Touches dropped for privacy (over a keyboard or a secure field).
@@ -20,6 +22,13 @@ public struct ProductionRecording: Sendable {
     public var notes: [String] = []
 
     public init(format: RecordingFormat) { self.format = format }
+
+    /// How many screen visits were sealed, of which screens, and how many with an inferred snapshot.
+    public struct Sealed: Sendable {
+        public var visits = 0
+        public var screens: Set<String> = []
+        public var inferred = 0
+    }
 
     /// `3 records of unknown type skipped (type 42: 3)`, or nil when none was.
     public var skippedSummary: String? {
@@ -112,6 +121,7 @@ struct JSONCursor {
 
     private var value: JSONDocument.Value { document.json[index] }
 
+    var isNull: Bool { if case .null = value { true } else { false } }
     var isArray: Bool { if case .array = value { true } else { false } }
     var isObject: Bool { if case .object = value { true } else { false } }
     /// An object's keys, in file order.

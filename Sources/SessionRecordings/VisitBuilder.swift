@@ -17,7 +17,9 @@ struct VisitBuilder {
     private var start: Double?
     private var events: [TouchEvent] = []
     /// The wireframes on screen now, and those at the visit's first touch.
-    var wireframes: [Wireframe] = []
+    var wireframes: [Wireframe] = [] { didSet { secureFrames = wireframes.flatMap { $0.secureFrames() } } }
+    /// The frames of the secure fields among `wireframes` (worked out once a snapshot, not once a touch).
+    private var secureFrames: [Rect] = []
     private var shown: [Wireframe]?
     /// Where the keyboard is while one is shown.
     var keyboard: Rect?
@@ -107,7 +109,7 @@ struct VisitBuilder {
     /// Over the keyboard or a secure field: not kept.
     private func isPrivate(_ p: Point) -> Bool {
         if let k = keyboard, k.contains(p) { return true }
-        return wireframes.contains { $0.secureFrames().contains { $0.contains(p) } }
+        return secureFrames.contains { $0.contains(p) }
     }
 
     /// Seals the visit being read: a trace if it holds a touch.
@@ -121,7 +123,8 @@ struct VisitBuilder {
         for d in down { events.append(TouchEvent(t: lastTime, touch: d.finger, phase: .cancelled, x: d.at.x, y: d.at.y)) }
         var header = base
         header.screen = screen
-        let n = recording.visits.count + 1
+        recording.sealed.visits += 1
+        let n = recording.sealed.visits
         header.trace = "\(prefix)-\(n < 10 ? "00" : n < 100 ? "0" : "")\(n)"
         header.recordedAt = VisitBuilder.iso(start)
         let inferred = WireframeSnapshot.json(screen: screen, wireframes: shown ?? wireframes, width: width, height: height,
@@ -129,7 +132,16 @@ struct VisitBuilder {
         if inferred == nil {
             recording.notes.append("\(header.trace): no wireframes were recorded for \(screen); only the team's own snapshot can explain its presses")
         }
+        recording.sealed.screens.insert(screen)
+        if inferred != nil { recording.sealed.inferred += 1 }
         recording.visits.append(ScreenVisit(header: header, events: events, width: width, height: height, inferredSnapshot: inferred))
+    }
+
+    /// The visits sealed since the last call, taken out of `recording` (a streamed read hands them on as they come).
+    mutating func takeSealed() -> [ScreenVisit] {
+        guard !recording.visits.isEmpty else { return [] }
+        defer { recording.visits = [] }
+        return recording.visits
     }
 
     /// `2026-11-28T13:00:00Z` (Foundation's format style: a value, no formatter object made per visit).
