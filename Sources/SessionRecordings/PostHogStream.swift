@@ -29,8 +29,8 @@ extension PostHogRecording {
 /// The bytes held while a recording streams through: `base[start..<count]` is kept, what is before
 /// `start` may go when more is read (positions then shift by what went).
 private struct Window {
-    var base: UnsafeMutablePointer<UInt8>
-    var capacity: Int
+    private var buffer = ReadBuffer(capacity: 1 << 20)
+    var base: UnsafeMutablePointer<UInt8> { buffer.base }
     var start = 0
     var count = 0
     var ended = false
@@ -38,29 +38,17 @@ private struct Window {
 
     init(_ source: RecordingBytes) {
         self.source = source
-        capacity = 1 << 20
-        base = .allocate(capacity: capacity)
     }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() { buffer.deallocate() }
 
     /// Drops the bytes before `start`, grows when full, reads more. Returns how far positions moved back;
     /// sets `ended` (and reads nothing) at the end of the file.
     mutating func more() throws -> Int {
         let shift = start
-        if shift > 0 {
-            base.update(from: base + shift, count: count - shift)
-            count -= shift
-            start = 0
-        }
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            bigger.update(from: base, count: count)
-            base.deallocate()
-            base = bigger
-            capacity *= 2
-        }
-        let n = try source.read(into: base + count, count: capacity - count)
+        count = buffer.slide(keep: start, count: count)
+        start = 0
+        let n = try source.read(into: base + count, count: buffer.capacity - count)
         if n == 0 { ended = true }
         count += n
         return shift

@@ -1,4 +1,5 @@
 import Foundation
+import TapJSON
 
 /// Reads a file line by line through a fixed buffer, so memory stays flat
 /// however large the file (a single line longer than the buffer grows it).
@@ -16,9 +17,9 @@ enum LineReader {
         var info = stat()
         let size: Int64 = fstat(fd, &info) == 0 ? Int64(info.st_size) : 0
         // A buffer the size of the file, up to 1 MiB (a folder of small files does not map a fresh megabyte per file).
-        var capacity = size > 0 ? Int(min(size + 1, 1 << 20)) : 1 << 16
-        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
+        var window = ReadBuffer(capacity: size > 0 ? Int(min(size + 1, 1 << 20)) : 1 << 16)
+        defer { window.deallocate() }
+        var buffer = window.base
         var start = 0, end = 0
         var lineNumber = 0
         var total: Int64 = 0
@@ -40,19 +41,10 @@ enum LineReader {
                 return lineNumber
             }
             // Keep the partial line, then refill.
-            if start > 0 {
-                if end > start { memmove(buffer, buffer + start, end - start) }
-                end -= start
-                start = 0
-            }
-            if end == capacity {
-                let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-                bigger.update(from: buffer, count: end)
-                buffer.deallocate()
-                buffer = bigger
-                capacity *= 2
-            }
-            let n = read(fd, buffer + end, capacity - end)
+            end = window.slide(keep: start, count: end)
+            start = 0
+            buffer = window.base
+            let n = read(fd, buffer + end, window.capacity - end)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ImportError(file: path, line: nil, "read error (\(String(cString: strerror(errno))))")
