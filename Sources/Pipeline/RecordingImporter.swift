@@ -9,13 +9,17 @@ import TraceStore
 /// then every screen visit becomes a trace and its inferred snapshot is kept beside it.
 public enum RecordingImporter {
     /// - Throws: `ImportError` naming the file and the JSON path of what is wrong.
-    public static func importRecording(_ data: Data, format: RecordingFormat, from path: String, into store: TraceStore) throws -> FileImport {
-        let recording: ProductionRecording
+    /// - Parameter screenMap: the recording's screen names → the team's snapshot screens (`--screen-map`).
+    public static func importRecording(_ data: Data, format: RecordingFormat, from path: String, into store: TraceStore,
+                                       screenMap: ScreenMap = ScreenMap()) throws -> FileImport {
+        var recording: ProductionRecording
         do {
             recording = try read(data, format: format, fallbackID: fallbackID(path))
         } catch let e as RecordingError {
             throw ImportError(file: path, line: nil, path: e.path, "\(format.title): \(e.message)")
         }
+        let renamed = screenMap.apply(to: &recording)
+        if !renamed.isEmpty { recording.notes.insert("screens named by the screen map: \(renamed.joined(separator: ", "))", at: 0) }
         if recording.visits.isEmpty {
             throw ImportError(file: path, line: nil, "\(format.title): no touches on any screen in this recording; nothing to import")
         }
@@ -26,7 +30,7 @@ public enum RecordingImporter {
 
     /// A recording gzipped whole, or a zlib stream: inflated, then read as its format says.
     /// - Throws: `ImportError` naming the file when it is damaged or not a session recording.
-    static func importCompressed(_ path: String, into store: TraceStore) throws -> FileImport {
+    static func importCompressed(_ path: String, into store: TraceStore, screenMap: ScreenMap = ScreenMap()) throws -> FileImport {
         let data: Data
         do {
             data = try Inflate.inflate(try contents(of: path))
@@ -37,7 +41,7 @@ public enum RecordingImporter {
             throw ImportError(file: path, line: nil, "a compressed file that is not a session recording (PostHog, Datadog, Measure); "
                 + "only recordings are read compressed: decompress anything else first")
         }
-        return try importRecording(data, format: format, from: path, into: store)
+        return try importRecording(data, format: format, from: path, into: store, screenMap: screenMap)
     }
 
     /// Whether a `.json`/`.jsonl` file starts as gzip or zlib data (a recording saved as its SDK uploads it).

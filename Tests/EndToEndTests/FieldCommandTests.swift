@@ -110,6 +110,23 @@ struct FieldCommandTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'row.flowMeter'?"))
     }
 
+    @Test("import --screen-map: a recorded view controller's visits are stored under the snapshot's screen and replayed against it; a bad map is exit 2 naming it")
+    func screenMap() throws {
+        let dir = Scratch()
+        let session = Replay.root + "/Tests/Fixtures/Production/settings.measure-session.json"
+        try #"{"ProfileViewController": "Profile"}"#.write(toFile: dir.path + "/screens.json", atomically: true, encoding: .utf8)
+        let imported = try Replay.run(["import", "--screen-map", dir.path + "/screens.json", session, Self.teamSnapshot,
+                                       Replay.root + "/Tests/Fixtures/Production/Profile.json", "--db", dir.db])
+        #expect(imported.status == 0 && imported.stderr.contains("screens named by the screen map: ProfileViewController → Profile"), "\(imported.stderr)")
+        let report = try #require(try Replay.run(["field", "--db", dir.db, "--screen", "Profile", "--json"]).json)
+        #expect(report.number("screens.0.presses") == 1 && report.string("screens.0.snapshots.0.kind") == "team")
+        #expect(report.string("screens.0.targets.0.node") == "saveProfile" && report.number("screens.0.targets.0.fired") == 1)
+        try #"{"ProfileViewController": 3}"#.write(toFile: dir.path + "/bad.json", atomically: true, encoding: .utf8)
+        let bad = try Replay.run(["import", "--screen-map", dir.path + "/bad.json", session, "--db", dir.path + "/other.sqlite"])
+        #expect(bad.status == 2 && bad.stderr.contains("bad.json") && bad.stderr.contains("$.ProfileViewController")
+                && bad.stderr.contains("expected the snapshot's screen name"))
+    }
+
     @Test("An inferred snapshot is never a baseline: replay run does not see it, writes nothing and fails nothing")
     func inferredNeverBaseline() throws {
         let dir = Scratch()
