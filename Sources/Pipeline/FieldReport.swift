@@ -54,6 +54,8 @@ public struct FieldReport: Sendable {
         public var slowRetries = 0
         /// Whether any of its presses was explained by an inferred snapshot.
         public var inferred = false
+        /// Its taps and the ones that fired nothing, per app version of the traces (oldest version first).
+        public var byVersion: [Version] = []
         public var deadRate: Double { presses == 0 ? 0 : Double(dead) / Double(presses) }
     }
 
@@ -70,6 +72,11 @@ public struct FieldReport: Sendable {
         public var presses = 0
         public var dead = 0
         public var deadRate: Double { presses == 0 ? 0 : Double(dead) / Double(presses) }
+
+        /// Oldest version first, by the numbers in it (`3.10.0` after `3.9.2`).
+        static func ordered(_ versions: [String: Version]) -> [Version] {
+            versions.values.sorted { $0.appVersion.compare($1.appVersion, options: .numeric) == .orderedAscending }
+        }
     }
 
     public var presses: Int { screens.reduce(0) { $0 + $1.presses } }
@@ -153,6 +160,7 @@ extension FieldReport {
         var targets: [String: Target] = [:]
         var causes: [String: [String: Cause]] = [:]
         var versions: [String: Version] = [:]
+        var targetVersions: [String: [String: Version]] = [:]
 
         mutating func note(_ s: String) { if !screen.notes.contains(s) { screen.notes.append(s) } }
 
@@ -171,12 +179,14 @@ extension FieldReport {
                 screen.presses += 1
                 let version = trace.appVersion ?? "(unknown)"
                 versions[version, default: Version(appVersion: version)].presses += 1
+                targetVersions[target, default: [:]][version, default: Version(appVersion: version)].presses += 1
                 if fired {
                     t.fired += 1
                 } else {
                     t.dead += 1
                     screen.dead += 1
                     versions[version]!.dead += 1
+                    targetVersions[target]![version]!.dead += 1
                     let key = result.outcome.rawValue + "\u{1}" + result.reason
                     causes[target, default: [:]][key, default: Cause(outcome: result.outcome.rawValue, reason: result.reason, presses: 0, example: press.start)].presses += 1
                 }
@@ -223,9 +233,10 @@ extension FieldReport {
             s.targets = targets.values.map { t in
                 var t = t
                 t.causes = (causes[t.node] ?? [:]).values.sorted { $0.presses != $1.presses ? $0.presses > $1.presses : $0.reason < $1.reason }
+                t.byVersion = Version.ordered(targetVersions[t.node] ?? [:])
                 return t
             }.sorted { $0.dead != $1.dead ? $0.dead > $1.dead : $0.node < $1.node }
-            s.byVersion = versions.values.sorted { $0.appVersion.compare($1.appVersion, options: .numeric) == .orderedAscending }
+            s.byVersion = Version.ordered(versions)
             return s
         }
     }

@@ -47,6 +47,7 @@ extension FieldReport {
                             w.field("rageBursts", t.rageBursts)
                             w.field("slowRetries", t.slowRetries)
                             w.key("inferred"); w.bool(t.inferred)
+                            w.key("byVersion"); FieldReport.write(t.byVersion, to: &w)
                             w.key("causes")
                             w.array(t.causes) { w, c in
                                 w.object { w in
@@ -58,21 +59,25 @@ extension FieldReport {
                             }
                         }
                     }
-                    w.key("byVersion")
-                    w.array(s.byVersion) { w, v in
-                        w.object { w in
-                            w.field("appVersion", v.appVersion)
-                            w.field("presses", v.presses)
-                            w.field("dead", v.dead)
-                            w.key("deadRate"); w.rounded(v.deadRate)
-                        }
-                    }
+                    w.key("byVersion"); FieldReport.write(s.byVersion, to: &w)
                     w.key("notes")
                     w.array(s.notes) { w, n in w.string(n) }
                 }
             }
         }
         return w.text + "\n"
+    }
+
+    /// `[{"appVersion", "presses", "dead", "deadRate"}, …]`
+    static func write(_ versions: [Version], to w: inout JSONWriter) {
+        w.array(versions) { w, v in
+            w.object { w in
+                w.field("appVersion", v.appVersion)
+                w.field("presses", v.presses)
+                w.field("dead", v.dead)
+                w.key("deadRate"); w.rounded(v.deadRate)
+            }
+        }
     }
 
     public var markdown: String {

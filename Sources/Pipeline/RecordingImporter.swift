@@ -10,13 +10,16 @@ import TraceStore
 /// it is stored); Datadog and Measure recordings are read whole, then stored.
 public enum RecordingImporter {
     /// - Throws: `ImportError` naming the file and the JSON path of what is wrong.
-    public static func importRecording(_ data: Data, format: RecordingFormat, from path: String, into store: TraceStore) throws -> FileImport {
-        let recording: ProductionRecording
+    /// - Parameter screenMap: the recording's screen names → the team's snapshot screens (`--screen-map`).
+    public static func importRecording(_ data: Data, format: RecordingFormat, from path: String, into store: TraceStore,
+                                       screenMap: ScreenMap = ScreenMap()) throws -> FileImport {
+        var recording: ProductionRecording
         do {
             recording = try read(data, format: format, fallbackID: fallbackID(path))
         } catch let e as RecordingError {
             throw ImportError(file: path, line: nil, path: e.path, "\(format.title): \(e.message)")
         }
+        if let note = ScreenMap.note(screenMap.apply(to: &recording)) { recording.notes.insert(note, at: 0) }
         if recording.visits.isEmpty {
             throw ImportError(file: path, line: nil, noTouches(format))
         }
@@ -28,7 +31,7 @@ public enum RecordingImporter {
     /// A recording gzipped whole, or a zlib stream: a PostHog export streams through zlib into the store
     /// (`importStreamed`); any other is inflated, then read as its format says.
     /// - Throws: `ImportError` naming the file when it is damaged or not a session recording.
-    static func importCompressed(_ path: String, into store: TraceStore) throws -> FileImport {
+    static func importCompressed(_ path: String, into store: TraceStore, screenMap: ScreenMap = ScreenMap()) throws -> FileImport {
         let format: RecordingFormat?
         do {
             format = RecordingFormat.detect(try RecordingBytes(path: path).peek(8192))
@@ -39,8 +42,8 @@ public enum RecordingImporter {
             throw ImportError(file: path, line: nil, "a compressed file that is not a session recording (PostHog, Datadog, Measure); "
                 + "only recordings are read compressed: decompress anything else first")
         }
-        if format == .posthog { return try importStreamed(path, into: store) }
-        return try importRecording(try inflated(path), format: format, from: path, into: store)
+        if format == .posthog { return try importStreamed(path, into: store, screenMap: screenMap) }
+        return try importRecording(try inflated(path), format: format, from: path, into: store, screenMap: screenMap)
     }
 
     /// A PostHog export (plain or compressed) read while it is stored (docs/field-report.md, "Streamed"):
@@ -49,30 +52,39 @@ public enum RecordingImporter {
     /// (`PostHogRecording.NotStreamable`: stored blocks, events out of time order, invalid JSON …) is
     /// rolled back and read whole.
     /// - Throws: `ImportError` naming the file and the JSON path of what is wrong; nothing of it stored.
-    public static func importStreamed(_ path: String, into store: TraceStore) throws -> FileImport {
+    /// - Parameter screenMap: the recording's screen names → the team's snapshot screens (`--screen-map`), applied to each visit as it is read.
+    public static func importStreamed(_ path: String, into store: TraceStore, screenMap: ScreenMap = ScreenMap()) throws -> FileImport {
         let format = RecordingFormat.posthog
         let read = StreamedRead()
         let id = fallbackID(path)
         do {
             var result = try store.importRecording(format: format.rawValue, from: path) { visit in
-                let recording = try PostHogRecording.stream(try RecordingBytes(path: path), fallbackID: id, visit: visit)
+                let recording = try PostHogRecording.stream(try RecordingBytes(path: path), fallbackID: id) { seen in
+                    var renamed = seen
+                    if let pair = screenMap.apply(to: &renamed), !read.renamed.contains(pair) { read.renamed.append(pair) }
+                    try visit(renamed)
+                }
                 if recording.sealed.visits == 0 { throw ImportError(file: path, line: nil, Self.noTouches(format)) }
                 read.recording = recording
             }
-            result.warnings = notes(read.recording!, file: path) + result.warnings
+            var recording = read.recording!
+            if let note = ScreenMap.note(read.renamed) { recording.notes.insert(note, at: 0) }
+            result.warnings = notes(recording, file: path) + result.warnings
             return result
         } catch let e as RecordingError {
             throw ImportError(file: path, line: nil, path: e.path, "\(format.title): \(e.message)")
         } catch let e as RecordingBytes.Failure {
             throw ImportError(file: path, line: nil, e.message)
         } catch is PostHogRecording.NotStreamable {
-            return try importRecording(try inflated(path), format: format, from: path, into: store)
+            return try importRecording(try inflated(path), format: format, from: path, into: store, screenMap: screenMap)
         }
     }
 
     /// What the streamed read returns besides its visits, handed from the parser thread (read once the import is done).
     private final class StreamedRead: @unchecked Sendable {
         var recording: ProductionRecording?
+        /// `from → to` for each screen the screen map renamed.
+        var renamed: [String] = []
     }
 
     /// A file's bytes, inflated when it is gzip or zlib data.

@@ -8,7 +8,9 @@ import TraceStore
 
 /// `replay verify`: replays every stored press that has a `fired` event (the app's own
 /// record of the action it ran) against its screen's snapshot under each profile and a
-/// range of radii, and counts where the engine fires exactly what the device fired.
+/// range of radii, and counts where the engine fires exactly what the device fired. A press
+/// with no `fired` event but a `hit` event (the view the device hit-tested: a Measure click's
+/// target) is checked by `HitViewCheck` instead, where the snapshot has that view.
 public enum Verifier {
     /// Replays every stored press with a `fired` event of the screens in `snapshots`.
     /// - Parameters:
@@ -39,8 +41,13 @@ public enum Verifier {
             for trace in stored {
                 let events = try store.events(ofTrace: trace.rowID, expectedCount: trace.eventCount)
                 let presses = Press.presses(from: events)
-                let checked = presses.filter { !$0.fired.isEmpty }
+                // A press is checked by what the app fired, else by the view the device hit-tested where the snapshot has it.
+                let viewed = presses.filter { p in p.fired.isEmpty && p.hitView != nil }
+                let known = viewed.filter { !HitViewCheck.candidates($0.hitView!, at: $0.start, in: snapshot).isEmpty }
+                v.unmatchedViews += viewed.count - known.count
+                let checked = presses.filter { !$0.fired.isEmpty } + known
                 guard !checked.isEmpty else { continue }
+                v.viewPresses += known.count
                 v.traces += 1
                 screenPresses += checked.count
                 for k in v.settings.indices {
@@ -60,7 +67,13 @@ public enum Verifier {
                         let radiusUsed = setting.radius == .recorded ? p.radius : nil
                         let rule = engine.reason.hasSuffix("(U13)") ? "U13" : tester.resolve(at: p.start, radius: radiusUsed).rule
                         v.settings[k].byRule[rule ?? Verification.coreRules, default: .init()].total += 1
-                        if said == Set(p.fired) {
+                        let agrees: Bool
+                        if p.fired.isEmpty, let view = p.hitView {
+                            agrees = HitViewCheck.check(view, press: p, engine: engine, tester: tester) == .agree
+                        } else {
+                            agrees = said == Set(p.fired)
+                        }
+                        if agrees {
                             v.settings[k].agree += 1
                             v.settings[k].byRule[rule ?? Verification.coreRules, default: .init()].agree += 1
                         } else {
@@ -71,7 +84,7 @@ public enum Verifier {
                             }
                             v.settings[k].disagreements.append(Verification.Disagreement(screen: snapshot.screen, trace: trace.header.trace, press: p.number,
                                                                             at: p.start, radius: radius, engine: engine, device: p.fired,
-                                                                            rule: rule))
+                                                                            rule: rule, deviceView: p.fired.isEmpty ? p.hitView : nil))
                         }
                     }
                 }
@@ -79,7 +92,7 @@ public enum Verifier {
             if screenPresses > 0 {
                 v.screens.append(snapshot.screen)
                 v.presses += screenPresses
-                log("\(snapshot.screen): \(plural(screenPresses, "press")) with a fired event, replayed under \(v.settings.count) settings")
+                log("\(snapshot.screen): \(plural(screenPresses, "press")) with a fired event or a hit view, replayed under \(v.settings.count) settings")
             }
         }
         return v

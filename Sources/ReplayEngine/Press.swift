@@ -37,6 +37,8 @@ public struct Press: Sendable, Equatable {
     /// What the app really ran for this press: the actions of the trace's `fired` events
     /// that bind to it (the touch that ended last at or before each, within 1 s).
     public var fired: [String] = []
+    /// The view the device hit-tested for this press, when the trace's `hit` event says (a Measure click's target).
+    public var hitView: ObservedView? = nil
 
     public struct Sample: Sendable, Equatable {
         public var t: Double
@@ -99,12 +101,15 @@ extension Press {
 
         var lastEnded: (press: Int, t: Double)?
         var fired: [Int: [String]] = [:]
+        var hit: [Int: ObservedView] = [:]
         for e in events {
             switch e.phase {
             case .fired:
                 if let last = lastEnded, e.t - last.t <= TraceValidator.firedWindow, let action = e.firedAction {
                     fired[last.press, default: []].append(action)
                 }
+            case .hit:
+                if let last = lastEnded, e.t - last.t <= TraceValidator.firedWindow, let view = e.observedView { hit[last.press] = view }
             case .began:
                 if !isOpen {
                     open = Press(number: result.count, start: e.point, startTime: e.t, end: e.point, endTime: e.t, cancelled: false,
@@ -157,6 +162,7 @@ extension Press {
             result.append(open)
         }
         for (press, actions) in fired where press < result.count { result[press].fired = actions }
+        for (press, view) in hit where press < result.count { result[press].hitView = view }
         return result
     }
 }

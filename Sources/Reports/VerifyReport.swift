@@ -12,6 +12,8 @@ public enum VerifyReport {
             w.key("screens"); w.array(v.screens) { w, s in w.string(s) }
             w.field("traces", v.traces)
             w.field("presses", v.presses)
+            w.field("viewPresses", v.viewPresses)
+            w.field("unmatchedViews", v.unmatchedViews)
             w.key("chosen")
             w.object { w in for (screen, p) in v.chosen.sorted(by: { $0.key < $1.key }) { w.field(screen, p.description) } }
             w.key("best")
@@ -53,9 +55,19 @@ public enum VerifyReport {
                         w.field("outcome", d.engine.outcome.rawValue)
                         w.field("node", d.engine.node)
                         w.field("action", d.engine.action)
+                        w.field("hitView", d.engine.hitView)
                         w.field("reason", d.engine.reason)
                     }
                     w.key("device"); w.array(d.device) { w, a in w.string(a) }
+                    if let view = d.deviceView {
+                        w.key("deviceView")
+                        w.object { w in
+                            w.field("view", view.className)
+                            w.field("id", view.identifier)
+                            w.key("size")
+                            if let width = view.width, let height = view.height { w.numbers([width, height]) } else { w.null() }
+                        }
+                    }
                     w.field("rule", d.rule)
                 }
             }
@@ -63,9 +75,19 @@ public enum VerifyReport {
     }
 
     public static func text(_ v: Verification) -> String {
-        guard v.presses > 0 else { return "nothing to verify: no stored press has a fired event\n" }
-        var out = "\(plural(v.presses, "press")) with a fired event in \(plural(v.traces, "trace")) (\(v.screens.joined(separator: ", "))): "
-            + "how often the engine fires what the device fired\n"
+        guard v.presses > 0 else { return "nothing to verify: no stored press has a fired event or a hit view the snapshot has\n" }
+        var out: String
+        if v.viewPresses == 0 {
+            out = "\(plural(v.presses, "press")) with a fired event in \(plural(v.traces, "trace")) (\(v.screens.joined(separator: ", "))): "
+                + "how often the engine fires what the device fired\n"
+        } else {
+            out = "\(plural(v.presses, "press")) in \(plural(v.traces, "trace")) (\(v.screens.joined(separator: ", "))), "
+                + "\(v.presses - v.viewPresses) with a fired event and \(v.viewPresses) with the view the device hit-tested: "
+                + "how often the engine fires what the device fired, or hit-tests the view it did\n"
+        }
+        if v.unmatchedViews > 0 {
+            out += "\(plural(v.unmatchedViews, "press")) with a hit view the snapshot has no node for (no such identifier, class and size): not checked\n"
+        }
         let radii = Array(NSOrderedSetLike(v.settings.map(\.radius)))
         let profiles = Array(NSOrderedSetLike(v.settings.map(\.profile)))
         let header = ["profile"] + radii.map(\.description)
@@ -92,8 +114,13 @@ public enum VerifyReport {
                 out += "disagreements under \(best.profile), \(best.radius):\n"
                 for d in best.disagreements {
                     let engine = d.engine.outcome.fires ? "fired \(d.engine.action ?? "?")" : "fired nothing (\(d.engine.outcome.rawValue))"
-                    out += "  \(d.rule.map { "[\($0)] " } ?? "")\(d.trace) press \(d.press) at (\(JSONValue.format(JSONValue.round(d.at.x))), \(JSONValue.format(JSONValue.round(d.at.y)))), "
-                        + "\(JSONValue.format(d.radius)) pt: the engine \(engine), the device fired \(d.device.joined(separator: ", ")) — \(d.engine.reason)\n"
+                    let where_ = "  \(d.rule.map { "[\($0)] " } ?? "")\(d.trace) press \(d.press) at (\(JSONValue.format(JSONValue.round(d.at.x))), \(JSONValue.format(JSONValue.round(d.at.y)))), "
+                        + "\(JSONValue.format(d.radius)) pt: "
+                    if let view = d.deviceView {
+                        out += where_ + "the engine hit-tests \(d.engine.hitView ?? "nothing") and \(engine), the device hit-tested \(view.description) — \(d.engine.reason)\n"
+                    } else {
+                        out += where_ + "the engine \(engine), the device fired \(d.device.joined(separator: ", ")) — \(d.engine.reason)\n"
+                    }
                 }
             }
         }

@@ -36,11 +36,13 @@ public struct Verification: Sendable {
         public let device: [String]
         /// The rule of real screens that decided the engine's answer (S12–S21, U6–U13), or nil.
         public let rule: String?
+        /// For a press checked by the view the device hit-tested (no `fired` event): that view.
+        public let deviceView: ObservedView?
 
         public init(screen: String, trace: String, press: Int, at: Point, radius: Double, engine: PressResult, device: [String],
-                    rule: String? = nil) {
+                    rule: String? = nil, deviceView: ObservedView? = nil) {
             self.screen = screen; self.trace = trace; self.press = press; self.at = at; self.radius = radius
-            self.engine = engine; self.device = device; self.rule = rule
+            self.engine = engine; self.device = device; self.rule = rule; self.deviceView = deviceView
         }
     }
 
@@ -70,8 +72,12 @@ public struct Verification: Sendable {
 
     public var screens: [String] = []
     public var traces = 0
-    /// Presses with a `fired` event.
+    /// Presses checked: those with a `fired` event, and those without one whose device hit view the snapshot has.
     public var presses = 0
+    /// Of them, the presses checked by the view the device hit-tested (a `hit` event, no `fired` one).
+    public var viewPresses = 0
+    /// Presses with a device hit view that no node of the snapshot matches: not checked.
+    public var unmatchedViews = 0
     /// Per profile, then per radius, in the order asked.
     public var settings: [Setting] = []
     /// The profile each snapshot chooses by itself (for the tie-break and the report).

@@ -47,12 +47,45 @@ public enum MeasureRecording {
             timed.append((try milliseconds(stamp), i, e))
         }
         if zip(timed, timed.dropFirst()).contains(where: { $0.ms > $1.ms }) { timed.sort { $0.ms != $1.ms ? $0.ms < $1.ms : $0.i < $1.i } }
-        for (ms, _, e) in timed { try read(e, at: ms, density: density, into: &visits) }
+        // The hit view of each touch-down of the visit being read (nil: a scroll, or none recorded), and of each sealed visit.
+        var views: [ObservedView?] = [], sealed: [Int: [ObservedView?]] = [:]
+        for (ms, _, e) in timed {
+            let before = visits.recording.visits.count
+            try read(e, at: ms, density: density, into: &visits, views: &views)
+            if visits.recording.visits.count > before { sealed[before] = views; views = [] }
+        }
+        let before = visits.recording.visits.count
         visits.endVisit()
-        return visits.recording
+        if visits.recording.visits.count > before { sealed[before] = views }
+        var recording = visits.recording
+        for (i, list) in sealed { recording.visits[i].events = withHitViews(recording.visits[i].events, list) }
+        return recording
     }
 
-    static func read(_ e: JSONCursor, at ms: Double, density: Double, into visits: inout VisitBuilder) throws {
+    /// The visit's events with a `hit` event after each release whose click recorded its hit view:
+    /// the k-th touch-down of a visit is the k-th click read into it (Measure records no keyboard or
+    /// secure field, so none is dropped).
+    static func withHitViews(_ events: [TouchEvent], _ views: [ObservedView?]) -> [TouchEvent] {
+        guard views.contains(where: { $0 != nil }) else { return events }
+        var byFinger: [Int: ObservedView] = [:]
+        var k = 0
+        var out: [TouchEvent] = []
+        out.reserveCapacity(events.count + views.count)
+        for e in events {
+            out.append(e)
+            if e.phase == .began {
+                if k < views.count, let v = views[k] { byFinger[e.touch] = v }
+                k += 1
+            } else if e.phase == .ended, let v = byFinger.removeValue(forKey: e.touch) {
+                out.append(.hit(t: e.t, x: e.x, y: e.y, view: v))
+            } else if e.phase == .cancelled {
+                byFinger[e.touch] = nil
+            }
+        }
+        return out
+    }
+
+    static func read(_ e: JSONCursor, at ms: Double, density: Double, into visits: inout VisitBuilder, views: inout [ObservedView?]) throws {
         guard let type = e["type"]?.string else { throw RecordingError(e.path + ".type", "missing") }
         switch type {
         case "lifecycle_view_controller", "lifecycle_swift_ui", "lifecycle_activity", "lifecycle_fragment":
@@ -72,6 +105,7 @@ public enum MeasureRecording {
                 duration = max(0, try milliseconds(up) - milliseconds(down)) / 1000
             }
             visits.touchDown(nil, x: x, y: y, at: ms)
+            views.append(type == "gesture_scroll" ? nil : try hitView(g, density: density))
             if type == "gesture_scroll" {
                 let ex = try g.requireNumber("end_x") / density, ey = try g.requireNumber("end_y") / density
                 visits.touchMove(nil, x: ex, y: ey, at: ms + duration * 500)
@@ -83,6 +117,24 @@ public enum MeasureRecording {
             // Events that say nothing about touches: passed over; any other type is counted.
             if !passedOver.contains(type) { visits.skip("type \(type.clipped)") }
         }
+    }
+
+    /// The view UIKit hit-tested for a click (`target`, `target_id`, `width`, `height`): Measure's SDK
+    /// reports `window.hitTest`'s view, or the first subview below it under the touch down to a leaf.
+    /// Its readable name (`target_user_readable_name`, a label's text) is never read.
+    static func hitView(_ g: JSONCursor, density: Double) throws -> ObservedView? {
+        guard let target = g["target"] else { return nil }
+        guard let name = target.string else { throw RecordingError(target.path, "expected a string") }
+        guard !name.isEmpty else { return nil }
+        var view = ObservedView(className: name)
+        if let id = g["target_id"] {
+            guard let s = id.string else { throw RecordingError(id.path, "expected a string") }
+            if !s.isEmpty { view.identifier = s }
+        }
+        if let w = try g.number("width"), let h = try g.number("height"), w > 0, h > 0 {
+            view.width = w / density; view.height = h / density
+        }
+        return view
     }
 
     /// Measure's other event types (its SDK API reference).

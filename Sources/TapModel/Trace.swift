@@ -23,7 +23,9 @@ public struct TraceHeader: Sendable, Equatable {
 public enum Phase: String, Sendable, CaseIterable {
     /// `fired` is not a finger's phase: the app ran an action (`{"t": …, "fired": "action"}`),
     /// what the device really did. It comes last so the content hashes of earlier traces stay.
-    case began, moved, stationary, ended, cancelled, fired
+    /// `hit` is not one either: the view the device hit-tested for the press that ended last
+    /// (`ObservedView`, a Measure click's target), after `fired` for the same reason.
+    case began, moved, stationary, ended, cancelled, fired, hit
 
     /// The phase spelled by `bytes` (UTF-8), without making a String.
     public init?(bytes: UnsafeBufferPointer<UInt8>) {
@@ -39,6 +41,7 @@ public enum Phase: String, Sendable, CaseIterable {
         case UInt8(ascii: "e") where matches("ended"): self = .ended
         case UInt8(ascii: "c") where matches("cancelled"): self = .cancelled
         case UInt8(ascii: "f") where matches("fired"): self = .fired
+        case UInt8(ascii: "h") where matches("hit"): self = .hit
         default: return nil
         }
     }
@@ -71,6 +74,15 @@ public struct TouchEvent: Sendable, Equatable {
 
     /// The action of a `fired` event.
     public var firedAction: String? { phase == .fired ? expect : nil }
+
+    /// The device hit-tested `view` for the press that ended last at or before `t` (a `hit` event,
+    /// docs/traces-and-database.md): stored with touch 0 at the press's point, the view in `expect`.
+    public static func hit(t: Double, x: Double, y: Double, view: ObservedView) -> TouchEvent {
+        TouchEvent(t: t, touch: 0, phase: .hit, x: x, y: y, expect: view.text)
+    }
+
+    /// The view of a `hit` event.
+    public var observedView: ObservedView? { phase == .hit ? expect.flatMap { ObservedView(text: $0) } : nil }
 
     /// The largest touch radius a trace may record, in points.
     public static let maximumRadius = 200.0
@@ -118,9 +130,12 @@ public struct TraceValidator: Sendable {
         lastT = e.t
         let index = down.firstIndex { $0.touch == e.touch }
         switch e.phase {
-        case .fired:
+        case .fired, .hit:
+            if e.phase == .hit && ObservedView(text: e.expect ?? "") == nil {
+                throw TraceError(line: line, "a 'hit' event's expect must be the view as JSON: {\"view\": class, \"id\": identifier, \"size\": [width, height]}")
+            }
             if !(e.t - lastEnd <= TraceValidator.firedWindow) {
-                warnings.append(TraceError(line: line, "warning: 'fired' \((e.expect ?? "").clipped) at t \(JSONValue.format(e.t)) binds to no touch (none ended in the \(JSONValue.format(TraceValidator.firedWindow)) s before it); it is kept"))
+                warnings.append(TraceError(line: line, "warning: '\(e.phase.rawValue)' \((e.expect ?? "").clipped) at t \(JSONValue.format(e.t)) binds to no touch (none ended in the \(JSONValue.format(TraceValidator.firedWindow)) s before it); it is kept"))
             }
         case .began:
             if let index {

@@ -379,7 +379,7 @@ final class EventInserter {
             sqlite3_bind_int64(s, i, trace)
             sqlite3_bind_double(s, i + 1, e.t)
             sqlite3_bind_int64(s, i + 2, Int64(e.touch))
-            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4; case .fired: 5 }
+            let phase: Int = switch e.phase { case .began: 0; case .moved: 1; case .stationary: 2; case .ended: 3; case .cancelled: 4; case .fired: 5; case .hit: 6 }
             let name = EventInserter.phaseNames[phase]
             sqlite3_bind_text(s, i + 3, name.text, name.count, nil)  // SQLITE_STATIC
             sqlite3_bind_double(s, i + 4, e.x)

@@ -93,7 +93,7 @@ extension TraceStore {
         }
     }
 
-    /// The phase stored as text, read without making a String (the five words begin with five different letters).
+    /// The phase stored as text, read without making a String (the seven words begin with seven different letters).
     static func phase(_ text: UnsafePointer<UInt8>?) -> Phase? {
         guard let t = text else { return nil }
         switch t[0] {
@@ -103,6 +103,7 @@ extension TraceStore {
         case UInt8(ascii: "c"): return .cancelled
         case UInt8(ascii: "s"): return .stationary
         case UInt8(ascii: "f"): return .fired
+        case UInt8(ascii: "h"): return .hit
         default: return nil
         }
     }

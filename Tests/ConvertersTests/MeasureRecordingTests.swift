@@ -34,9 +34,40 @@ struct MeasureRecordingTests {
         #expect(r.visits.allSatisfy { $0.inferredSnapshot == nil })  // Measure draws no wireframes
     }
 
+    @Test("A click's hit-tested view becomes a hit event after its release; a scroll's target is not kept, nor the readable name")
+    func hitViews() throws {
+        let data = try Files.repo("Tests/Fixtures/Production/profile.measure-session.json")
+        let r = try MeasureRecording.read(data, fallbackID: "file")
+        let events = try #require(r.visits.first).events
+        let hits = events.filter { $0.phase == .hit }
+        #expect(hits.compactMap(\.observedView) == [
+            ObservedView(className: "UIButton", identifier: "saveProfile", width: 361, height: 50),
+            ObservedView(className: "UIButtonLabel", width: 38, height: 20),
+            ObservedView(className: "UIButton", identifier: "retryUpload", width: 361, height: 50),
+            ObservedView(className: "SwiftUI._UIHostingView<SwiftUI.AnyView>", width: 393, height: 120),
+        ])
+        // Each follows its press's release, at its time and place: it binds to that press.
+        for (i, e) in events.enumerated() where e.phase == .hit {
+            #expect(events[i - 1].phase == .ended && events[i - 1].t == e.t && events[i - 1].x == e.x)
+        }
+        #expect(!events.contains { ($0.expect ?? "").contains("Save") || ($0.expect ?? "").contains("UIScrollView") })
+        var validator = TraceValidator(trace: "t")
+        for (n, e) in events.enumerated() { try validator.accept(e, line: n + 1) }
+        #expect(validator.warnings.isEmpty)
+    }
+
     @Test("A malformed session is an error naming the JSON path")
     func malformed() throws {
         let text = String(decoding: try Files.repo(Self.fixture), as: UTF8.self).replacingOccurrences(of: #""x": 200,"#, with: #""x": true,"#)
         #expect(throws: RecordingError("$.events[3].gesture_click.x", "expected a finite number")) { try Self.recording(Data(text.utf8)) }
+    }
+
+    @Test("A hit view's target that is not a string is an error naming it")
+    func malformedTarget() throws {
+        let text = String(decoding: try Files.repo("Tests/Fixtures/Production/profile.measure-session.json"), as: UTF8.self)
+            .replacingOccurrences(of: #""target_id": "retryUpload""#, with: #""target_id": 7"#)
+        #expect(throws: RecordingError("$.events[3].gesture_click.target_id", "expected a string")) {
+            try MeasureRecording.read(Data(text.utf8), fallbackID: "file")
+        }
     }
 }

@@ -85,6 +85,54 @@ struct FieldCommandTests {
         #expect(report.number("screens.1.targets.0.rageBursts") == 1 && report.number("screens.1.targets.0.slowRetries") == 1)
     }
 
+    @Test("history field: per screen and target, taps that fired nothing by app version; --target keeps one, an unknown one is exit 2")
+    func trendByVersion() throws {
+        let dir = Scratch()
+        let session = Replay.root + "/Tests/Fixtures/Production/settings.measure-session.json"
+        // The next version's session: another session id, and the three taps in the row's gap moved onto its title.
+        let next = String(decoding: try Data(contentsOf: URL(fileURLWithPath: session)), as: UTF8.self)
+            .replacingOccurrences(of: "3f0c9e2a", with: "3f0c9e2b").replacingOccurrences(of: #""app_version": "3.2.0""#, with: #""app_version": "3.3.0""#)
+            .replacingOccurrences(of: #""x": 200,"#, with: #""x": 24,"#).replacingOccurrences(of: #""x": 203,"#, with: #""x": 26,"#)
+            .replacingOccurrences(of: #""x": 198,"#, with: #""x": 22,"#)
+        try next.write(toFile: dir.path + "/next.json", atomically: true, encoding: .utf8)
+        #expect(try Replay.run(["import", session, dir.path + "/next.json", Self.teamSnapshot, "--db", dir.db]).status == 0)
+        let text = try Replay.run(["history", "field", "--db", dir.db])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("3.2.0") && text.stdout.contains("3.3.0"))
+        let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("row.flowMeter") })
+        #expect(row.contains("3/5 (60%)") && row.hasSuffix("0/5 (0%)"))
+        #expect(!text.stdout.contains("ProfileViewController"), "a screen with no tap replayed is left out")
+        let doc = try #require(try Replay.run(["history", "field", "--db", dir.db, "--target", "row.flowMeter", "--json"]).json)
+        #expect(doc.count("screens") == 1 && doc.count("screens.0.targets") == 1)
+        #expect(doc.string("screens.0.targets.0.byVersion.0.appVersion") == "3.2.0" && doc.number("screens.0.targets.0.byVersion.0.deadRate") == 0.6)
+        #expect(doc.string("screens.0.targets.0.byVersion.1.appVersion") == "3.3.0" && doc.number("screens.0.targets.0.byVersion.1.dead") == 0)
+        let unknown = try Replay.run(["history", "field", "--db", dir.db, "--target", "row.flowMter"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("did you mean 'row.flowMeter'?"))
+    }
+
+    @Test("import --screen-map: a recorded view controller's visits are stored under the snapshot's screen and replayed against it; a bad map is exit 2 naming it")
+    func screenMap() throws {
+        let dir = Scratch()
+        let session = Replay.root + "/Tests/Fixtures/Production/settings.measure-session.json"
+        try #"{"ProfileViewController": "Profile"}"#.write(toFile: dir.path + "/screens.json", atomically: true, encoding: .utf8)
+        let imported = try Replay.run(["import", "--screen-map", dir.path + "/screens.json", session, Self.teamSnapshot,
+                                       Replay.root + "/Tests/Fixtures/Production/Profile.json", "--db", dir.db])
+        #expect(imported.status == 0 && imported.stderr.contains("screens named by the screen map: ProfileViewController → Profile"), "\(imported.stderr)")
+        let report = try #require(try Replay.run(["field", "--db", dir.db, "--screen", "Profile", "--json"]).json)
+        #expect(report.number("screens.0.presses") == 1 && report.string("screens.0.snapshots.0.kind") == "team")
+        #expect(report.string("screens.0.targets.0.node") == "saveProfile" && report.number("screens.0.targets.0.fired") == 1)
+        // A PostHog export streams (docs/field-report.md, "Streamed"): each visit is renamed as it is read.
+        let streamed = try Replay.run(["import", "--screen-map", dir.path + "/screens.json", Self.recording,
+                                       Replay.root + "/Tests/Fixtures/Production/Profile.json", "--db", dir.path + "/posthog.sqlite"])
+        #expect(streamed.status == 0 && streamed.stderr.contains("screens named by the screen map: ProfileViewController → Profile"), "\(streamed.stderr)")
+        let posthog = try #require(try Replay.run(["field", "--db", dir.path + "/posthog.sqlite", "--screen", "Profile", "--json"]).json)
+        #expect(posthog.number("screens.0.presses") == 2 && posthog.string("screens.0.snapshots.0.kind") == "team")
+        try #"{"ProfileViewController": 3}"#.write(toFile: dir.path + "/bad.json", atomically: true, encoding: .utf8)
+        let bad = try Replay.run(["import", "--screen-map", dir.path + "/bad.json", session, "--db", dir.path + "/other.sqlite"])
+        #expect(bad.status == 2 && bad.stderr.contains("bad.json") && bad.stderr.contains("$.ProfileViewController")
+                && bad.stderr.contains("expected the snapshot's screen name"))
+    }
+
     @Test("An inferred snapshot is never a baseline: replay run does not see it, writes nothing and fails nothing")
     func inferredNeverBaseline() throws {
         let dir = Scratch()

@@ -104,6 +104,31 @@ struct VerifyCommandTests {
         #expect(r.stderr.contains("nothing to verify") && r.stderr.contains("TapReplayCapture.fired"))
     }
 
+    @Test("verify with a Measure session: a click's hit-tested view agrees where the engine hits it, disagrees where the snapshot's toast covers it")
+    func measureHitViews() throws {
+        let dir = NSTemporaryDirectory() + "tapreplay-verify-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let db = dir + "/measure.sqlite"
+        let fixtures = Replay.root + "/Tests/Fixtures/Production/"
+        let imported = try Replay.run(["import", fixtures + "profile.measure-session.json", fixtures + "Profile.json", "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let r = try Replay.run(["verify", "--db", db, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try #require(r.json)
+        // Three clicks the snapshot has a view for; the SwiftUI hosting view it has none for; the scroll is no click.
+        #expect(doc.number("presses") == 3 && doc.number("viewPresses") == 3 && doc.number("unmatchedViews") == 1)
+        let ios18 = try #require(setting(doc, "ios18", "recorded"))
+        #expect(ios18.agree == 2 && ios18.total == 3 && ios18.disagreements == 1)
+        for i in 0..<(doc.count("settings") ?? 0) where doc.string("settings.\(i).profile") == "ios18" && doc.string("settings.\(i).radius") == "recorded" {
+            let d = "settings.\(i).disagreements.0"
+            #expect(doc.number(d + ".press") == 2 && doc.string(d + ".engine.hitView") == "uploadToast" && doc.string(d + ".engine.outcome") == "blocked")
+            #expect(doc.string(d + ".deviceView.view") == "UIButton" && doc.string(d + ".deviceView.id") == "retryUpload" && doc.number(d + ".deviceView.size.0") == 361)
+        }
+        let text = try Replay.run(["verify", "--db", db])
+        #expect(text.stdout.contains("3 with the view the device hit-tested") && text.stdout.contains("the device hit-tested UIButton \"retryUpload\" 361×50"))
+    }
+
     @Test("verify --radii rejects a radius that is not one, as a usage error")
     func badRadii() throws {
         let r = try Replay.run(["verify", "--radii", "10,abc"])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HitTesting
 import Pipeline
 import TapJSON
 import TraceStore
@@ -28,14 +29,17 @@ struct Field: ParsableCommand {
     @OptionGroup var global: DatabaseOption
     @OptionGroup var touch: TouchRadiusOption
 
+    /// The report of the stored production traces. A report reads: a missing database is an error, never created (as for history).
+    static func report(database: String, screen: String?, settings: HitSettings) throws -> FieldReport {
+        guard FileManager.default.fileExists(atPath: database) else {
+            throw InputError("no database at \(database): replay import a PostHog, Datadog or Measure recording first (docs/field-report.md)")
+        }
+        return try FieldReport.make(store: try TraceStore.openForReading(path: database), screen: screen, settings: settings)
+    }
+
     func run() throws {
         try runReportingInputErrors {
-            // A report reads: a missing database is an error, never created (as for history).
-            guard FileManager.default.fileExists(atPath: global.databasePath) else {
-                throw InputError("no database at \(global.databasePath): replay import a PostHog, Datadog or Measure recording first (docs/field-report.md)")
-            }
-            let store = try TraceStore.openForReading(path: global.databasePath)
-            let report = try FieldReport.make(store: store, screen: screen, settings: touch.hitSettings)
+            let report = try Field.report(database: global.databasePath, screen: screen, settings: touch.hitSettings)
             if report.screens.isEmpty {
                 Console.progress("note: \(global.databasePath) holds no traces from production recordings" + (screen.map { " of screen '\($0.clipped)'" } ?? "")
                     + " (replay import a PostHog, Datadog or Measure recording first)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Reports
 import TapJSON
 import TapModel
@@ -7,7 +8,7 @@ import TraceStore
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Past runs, per-target trends of own fraction and first-try success, and flaky presses; prune old runs.",
+        abstract: "Past runs, per-target trends of own fraction and first-try success, and flaky presses; the field report by app version; prune old runs.",
         discussion: """
         A flaky press is one whose outcome differs between runs of the same snapshot (same content). History keeps per-press rows only for presses that did not fire, changed against the baseline, or missed their expectation; `replay history prune` keeps it small.
 
@@ -18,8 +19,9 @@ struct History: ParsableCommand {
           replay history --target row.flowMeter --json
           replay history --screen Settings --last 30
           replay history prune --keep-runs 200
+          replay history field --screen Settings
         """,
-        subcommands: [Show.self, Prune.self],
+        subcommands: [Show.self, FieldTrend.self, Prune.self],
         defaultSubcommand: Show.self)
 
     struct Show: ParsableCommand {
@@ -59,6 +61,44 @@ struct History: ParsableCommand {
                 } else {
                     Console.out(HistoryReport.text(runs: runs, trends: trends, flaky: flaky, target: target))
                 }
+            }
+        }
+    }
+
+    /// The field report's trend (docs/field-report.md): computed from the stored production traces.
+    struct FieldTrend: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "field",
+            abstract: "Production taps that fired nothing, per screen and target, by app version (the field report's trend).",
+            discussion: """
+            Every trace imported from a production recording (PostHog, Datadog, Measure) keeps its app version, so the store is the field's history: each is replayed as `replay field` replays it (the team's snapshot of the same build, else the newest, else the inferred screen), and its taps are counted per target and app version. Each cell is fired nothing/taps (rate); `-` where a version has no tap on that target.
+
+            Exit status: 0 shown (never fails a build); 2 no database, or a --target no stored tap has; 64 a usage error.
+
+            Examples:
+              replay history field
+              replay history field --screen Settings --target row.flowMeter --json
+            """)
+
+        @Option(help: ArgumentHelp("Only this screen.", valueName: "name")) var screen: String?
+        @Option(help: ArgumentHelp("Only this target (node id).", valueName: "node")) var target: String?
+        @Flag(help: "Print JSON on stdout, and nothing else there.") var json = false
+        @OptionGroup var global: DatabaseOption
+        @OptionGroup var touch: TouchRadiusOption
+
+        func run() throws {
+            try runReportingInputErrors {
+                let report = try Field.report(database: global.databasePath, screen: screen, settings: touch.hitSettings)
+                if let target, report.trend(target: target).isEmpty {
+                    let known = Set(report.screens.flatMap { $0.targets.map(\.node) }).sorted()
+                    var message = "no tap on target '\(target.clipped)' in the stored production recordings" + (screen.map { " of \($0.clipped)" } ?? "")
+                    if let near = Suggestion.nearest(target, among: known) { message += " (did you mean '\(near)'?)" }
+                    throw InputError(message)
+                }
+                if report.screens.isEmpty {
+                    Console.progress("note: \(global.databasePath) holds no traces from production recordings" + (screen.map { " of screen '\($0.clipped)'" } ?? ""))
+                }
+                Console.out(json ? report.trendJSON(target: target) : report.trendText(target: target))
             }
         }
     }

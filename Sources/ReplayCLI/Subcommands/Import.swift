@@ -13,10 +13,16 @@ struct Import: ParsableCommand {
 
         Exit status: 0 every file imported or already present; 2 a file was rejected, a path does not exist, or the paths hold no .jsonl, .csv or .json file at all; 130 stopped by Ctrl-C (the file being read is not stored; the files before it are).
 
-        Example: replay import Traces
+        Examples:
+          replay import Traces
+          replay import --screen-map screens.json session.ph-recording.json
         """)
 
     @Argument(help: "Files or folders to import.") var paths: [String]
+    @Option(name: .customLong("screen-map"), help: ArgumentHelp(
+        "A JSON object naming each recorded screen's snapshot screen, {\"SettingsViewController\": \"Settings\"}: session recordings' visits are stored under those names (docs/field-report.md).",
+        valueName: "file"))
+    var screenMap: String?
     @Flag(help: "Print the summary as JSON on stdout.") var json = false
     @OptionGroup var global: DatabaseOption
     @OptionGroup var progress: ProgressOption
@@ -28,7 +34,9 @@ struct Import: ParsableCommand {
     func run() throws {
         var files: [String] = []
         var store: TraceStore!
+        var map = ScreenMap()
         try runReportingInputErrors {
+            if let screenMap { map = try ScreenMap.load(screenMap) }
             files = try InputFiles.collect(paths) { TraceStore.importKind(of: $0) != nil }
             // Nothing to import where the person clearly expected something: say so, and fail.
             guard !files.isEmpty else {
@@ -49,7 +57,7 @@ struct Import: ParsableCommand {
             do {
                 let result = try Importer.importFile(file, into: store, progress: { done, total in
                     ProgressLine.shared.update("importing \(label)", done: Int(done >> 20), total: Int(total >> 20), unit: "MB")
-                }, shouldStop: Interruption.requested, next: n + 1 < files.count ? files[n + 1] : nil)
+                }, shouldStop: Interruption.requested, next: n + 1 < files.count ? files[n + 1] : nil, screenMap: map)
                 if let earlier = result.sameFileAs {
                     Console.progress("\(file): the same bytes as \(earlier.path), imported \(earlier.importedAt): already present (not read again)")
                 }
