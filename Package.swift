@@ -76,7 +76,7 @@ let package = Package(
         ]),
         // The run: inputs → engine → baselines → history.
         .target(name: "Pipeline", dependencies: [
-            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "AuditDocuments", "RunResults", "TraceStore", "Converters",
+            "TapJSON", "TapModel", "HitTesting", "ReplayEngine", "Baselines", "BaselineFiles", "Audit", "AuditDocuments", "RunResults", "HistoryValues", "TraceStore", "Converters",
             "SessionRecordings",
         ]),
         .target(name: "Reports", dependencies: [

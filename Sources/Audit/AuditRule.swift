@@ -41,12 +41,12 @@ public struct AuditExample: Sendable {
 }
 
 /// Every rule, in order.
-public enum AuditRules {
+public enum AuditRules: RuleRegistry {
     public static let all: [any AuditRule.Type] = [
         A1HollowTargetRule.self, A2ShapeAfterGestureRule.self, A3SmallTargetRule.self, A4CrowdedRule.self, A5InterceptedRule.self,
         A6WaitingSingleTapRule.self, A7OutsideParentRule.self, A8InvisibleHandlerRule.self, A9DisabledTargetRule.self, A10ErrorProneTargetRule.self,
         A11RowFiresTogetherRule.self,
     ]
 
-    public static func rule(_ id: String) -> (any AuditRule.Type)? { all.first { $0.id == id } }
+    public static func id(of rule: any AuditRule.Type) -> String { rule.id }
 }

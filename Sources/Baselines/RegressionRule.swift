@@ -11,6 +11,17 @@ public protocol RegressionRule: DescribedRule, Sendable where Example == Regress
     static var rule: Rule { get }
 }
 
+/// Every regression rule, in ID order. The comparison runs them as its press rules
+/// (`Comparison.pressRules`, called one by one) and target rules.
+public enum RegressionRules: RuleRegistry {
+    public static let all: [any RegressionRule.Type] = [
+        R1DeadZoneRule.self, R2StolenRule.self, R3SlowerRule.self, R4CoverageRule.self, R5GoneRule.self, R6ExpectationRule.self,
+        R7PredictedSuccessRule.self,
+    ]
+
+    public static func id(of rule: any RegressionRule.Type) -> String { rule.id }
+}
+
 /// A rule comparing one press on both sides (R1, R2, R3, R6).
 public protocol PressRule: RegressionRule {
     /// The regression or improvement of this rule for one press, if any.

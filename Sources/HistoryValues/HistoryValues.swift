@@ -21,12 +21,12 @@ public struct RunSummary: Sendable, Equatable {
         public var suite: String
         public var appBuild: String?
         public var snapshotHash: String
-        public var baseline: String?
+        public var baseline: BaselineState?
         public var passed: Bool
         public var regressions: Int
         public var presses: Int
 
-        public init(suite: String, appBuild: String?, snapshotHash: String, baseline: String?, passed: Bool, regressions: Int,
+        public init(suite: String, appBuild: String?, snapshotHash: String, baseline: BaselineState?, passed: Bool, regressions: Int,
                     presses: Int) {
             self.suite = suite; self.appBuild = appBuild; self.snapshotHash = snapshotHash; self.baseline = baseline
             self.passed = passed; self.regressions = regressions; self.presses = presses
@@ -62,10 +62,15 @@ public struct FlakyPress: Sendable, Equatable {
     public var trace: String
     public var press: Int
     /// (run id, outcome), oldest first.
-    public var outcomes: [(run: Int64, outcome: String)]
+    public var outcomes: [(run: Int64, outcome: Outcome)]
+
+    /// What the press did in one run: whether it fired (`hit` and `expanded` alike), else its outcome.
+    public enum Outcome: String, Sendable, CaseIterable {
+        case fired, ambiguous, blocked, disabled, miss
+    }
 
     public init(suite: String, snapshotHash: String, appBuild: String?, trace: String, press: Int,
-                outcomes: [(run: Int64, outcome: String)]) {
+                outcomes: [(run: Int64, outcome: Outcome)]) {
         self.suite = suite; self.snapshotHash = snapshotHash; self.appBuild = appBuild; self.trace = trace; self.press = press
         self.outcomes = outcomes
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Baselines
+import HistoryValues
 import HitTesting
 import ReplayEngine
 import RunResults
@@ -33,13 +34,11 @@ public enum HistoryRecord {
             }
             guard informative else { return }
             presses.append(RunRecord.Press(
-                traceID: traceID, press: Int32(a.press), outcome: HistoryRecord.code(a.outcome), node: a.node, action: a.action,
-                latencyMs: a.latencyMs, baselineOutcome: b.map { HistoryRecord.code($0.outcome) }, baselineNode: b?.node,
+                traceID: traceID, press: Int32(a.press), outcome: HistoryRecord.outcomeCode(a.outcome), node: a.node, action: a.action,
+                latencyMs: a.latencyMs, baselineOutcome: b.map { HistoryRecord.outcomeCode($0.outcome) }, baselineNode: b?.node,
                 baselineAction: b?.action, baselineLatencyMs: b?.latencyMs, met: a.met))
         }
     }
-
-    static func code(_ o: TouchResult.Outcome) -> UInt8 { outcomeCode(o).rawValue }
 
     /// The stored code of an outcome: one for one, so no outcome lacks a code.
     static func outcomeCode(_ o: TouchResult.Outcome) -> OutcomeCode {
@@ -65,6 +64,68 @@ public enum HistoryRecord {
         }
     }
 
+    /// A suite's baseline status as history stores it: one for one.
+    static func state(_ s: BaselineStatus) -> BaselineState {
+        switch s {
+        case .compared: .compared
+        case .written: .written
+        case .missing: .missing
+        case .refused: .refused
+        case .recorded: .recorded
+        case .none: .none
+        case .noSnapshot: .noSnapshot
+        }
+    }
+
+    /// A finding's rule as history stores it: one for one.
+    static func storedRule(_ r: Rule) -> FindingRule {
+        switch r {
+        case .deadZone: .deadZone
+        case .stolen: .stolen
+        case .slower: .slower
+        case .coverage: .coverage
+        case .gone: .gone
+        case .expectation: .expectation
+        case .predicted: .predicted
+        case .newTarget: .newTarget
+        case .newPress: .newPress
+        }
+    }
+
+    /// The rule of a stored one (read and checked by the store).
+    static func rule(_ r: FindingRule) -> Rule {
+        switch r {
+        case .deadZone: .deadZone
+        case .stolen: .stolen
+        case .slower: .slower
+        case .coverage: .coverage
+        case .gone: .gone
+        case .expectation: .expectation
+        case .predicted: .predicted
+        case .newTarget: .newTarget
+        case .newPress: .newPress
+        }
+    }
+
+    /// A finding's kind as history stores it; a known problem (`accepted`) as `known`: it is no regression of the run.
+    static func storedKind(_ f: Finding) -> FindingKind {
+        if f.accepted != nil { return .known }
+        switch f.kind {
+        case .regression: return .regression
+        case .improvement: return .improvement
+        case .new: return .new
+        }
+    }
+
+    /// The kind of a stored finding; a known problem comes back as the regression it is.
+    static func kind(_ k: FindingKind) -> Finding.Kind {
+        switch k {
+        case .regression, .known: .regression
+        case .improvement: .improvement
+        case .new: .new
+        }
+    }
+
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
         let request = run.request
         return RunRecord(
@@ -74,7 +135,7 @@ public enum HistoryRecord {
                 let responsiveness = s.stats.responsiveness
                 return RunRecord.Suite(
                     suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
-                    appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: s.baseline.rawValue, passed: s.passed,
+                    appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: state(s.baseline), passed: s.passed,
                     traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
                     firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
                     targets: s.coverage.map { t in
@@ -117,7 +178,7 @@ public enum HistoryRecord {
     /// A finding as history stores it; a known problem as `known`: it is no regression of the run.
     /// - Parameter sides: each side's JSON text, written once.
     static func row(_ f: Finding, sides: inout SideTexts) -> RunRecord.Finding {
-        RunRecord.Finding(kind: f.accepted != nil ? "known" : f.kind.rawValue, rule: f.rule.rawValue, trace: f.trace, press: f.press,
+        RunRecord.Finding(kind: storedKind(f), rule: storedRule(f.rule), trace: f.trace, press: f.press,
                           x: f.at?.x, y: f.at?.y, node: f.node, before: f.before.map { sides.text($0) }, after: f.after.map { sides.text($0) },
                           message: f.message, action: f.action, expect: f.expect, probe: f.probe, reason: f.reason, partOf: f.partOf)
     }

@@ -31,7 +31,7 @@ enum ShardParts {
         var sides = HistoryRecord.SideTexts()
         let rows = RunRecord.Suite(
             suite: run.snapshot.screen, snapshotHash: info.contentHash, snapshotSource: info.source, appVersion: info.appVersion,
-            appBuild: info.appBuild, baseline: run.plan.status.rawValue, passed: pending.regressions.isEmpty,
+            appBuild: info.appBuild, baseline: HistoryRecord.state(run.plan.status), passed: pending.regressions.isEmpty,
             traces: suite.rows.traces, presses: stats.presses, fired: stats.fired, firstTries: stats.firstTries,
             firstTriesMet: stats.firstTriesMet, pressRows: suite.rows.presses, targets: [],
             findings: (pending.regressions + pending.improvements + pending.known).map { HistoryRecord.row($0, sides: &sides) })
@@ -134,7 +134,7 @@ enum ShardParts {
                                    firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
             for row in p.suite.findings {
                 let f = finding(row, suite: p.suite.suite, sides: &sides)
-                if row.kind == "known" {
+                if row.kind == .known {
                     known.append((f.trace, f.press ?? 0, f))
                 } else if f.kind == .regression {
                     regressions.append((f.trace, f.press ?? 0, f))
@@ -228,7 +228,7 @@ enum ShardParts {
     /// A finding as history stores it, back as the run made it (a known problem as the
     /// regression it is; the comparison matches it to its known problem again).
     static func finding(_ row: RunRecord.Finding, suite: String, sides: inout SideCache) -> Finding {
-        var f = Finding(kind: Finding.Kind(rawValue: row.kind) ?? .regression, rule: Rule(rawValue: row.rule) ?? .deadZone, suite: suite,
+        var f = Finding(kind: HistoryRecord.kind(row.kind), rule: HistoryRecord.rule(row.rule), suite: suite,
                         trace: row.trace, press: row.press, at: row.x.flatMap { x in row.y.map { Point(x, $0) } },
                         node: row.node, action: row.action, expect: row.expect,
                         before: row.before.map { sides.side($0) }, after: row.after.map { sides.side($0) },

@@ -32,14 +32,20 @@ public struct Recognition: Sendable, Equatable {
     public var pressesUsed: Int
     /// The action of the part that fired (a composition reports its part's action, else its own).
     public var action: String?
-    /// The kind of the part that fired (`tap`, `longPress`, ...).
-    public var kind: String
+    /// The kind of the part that fired.
+    public var kind: Kind
     /// Tap count of the part that fired (nil for other kinds).
     public var tapCount: Int?
     /// Held until a higher-count tap failed: fires a multi-tap window after the release.
     public var held: Bool = false
 
     public var latency: Double { fireTime - latencyFrom }
+
+    /// The primitive gestures that fire (a composition fires through one of its parts); the raw
+    /// value is the name a press's `gesture` gives in the run JSON (as `Gesture.kindName`).
+    public enum Kind: String, Sendable {
+        case tap, spatialTap, button, longPress, drag, magnify, rotate
+    }
 }
 
 /// Recognizes gestures on presses (docs/replay.md, "Recognition").
@@ -84,29 +90,30 @@ public struct Recognizer: Sendable {
         case .tap(let n), .spatialTap(let n):
             guard from == nil, tapSequence(presses, at: i, count: n) else { return nil }
             let last = presses[i + n - 1]
+            let kind: Recognition.Kind = if case .spatialTap = gesture.kind { .spatialTap } else { .tap }
             return Recognition(fireTime: last.endTime, latencyFrom: last.endTime, pressesUsed: n, action: gesture.action,
-                               kind: gesture.kindName, tapCount: n)
+                               kind: kind, tapCount: n)
         case .button:
             guard from == nil, isTap(p) else { return nil }
-            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "button", tapCount: 1)
+            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: .button, tapCount: 1)
         case .longPress(let minimumDuration, let maximumDistance):
             guard p.fingers == 1, !p.cancelled else { return nil }
             let begin = from ?? p.startTime
             guard p.endTime - begin >= minimumDuration - Self.eps else { return nil }
             let strayed = from == nil ? p.maxDistance(until: begin + minimumDuration) : p.maxDistance(after: begin)
             guard strayed <= maximumDistance + Self.eps else { return nil }
-            return Recognition(fireTime: begin + minimumDuration, latencyFrom: begin, pressesUsed: 1, action: gesture.action, kind: "longPress")
+            return Recognition(fireTime: begin + minimumDuration, latencyFrom: begin, pressesUsed: 1, action: gesture.action, kind: .longPress)
         case .drag(let minimumDistance):
             guard p.fingers == 1, !p.cancelled else { return nil }
             let strayed = from.map { p.maxDistance(after: $0) } ?? p.maxDistance
             guard strayed >= minimumDistance - Self.eps else { return nil }
-            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "drag")
+            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: .drag)
         case .magnify:
             guard p.fingers >= 2, !p.cancelled, p.spreadChange >= settings.magnifyThreshold - Self.eps else { return nil }
-            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "magnify")
+            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: .magnify)
         case .rotate:
             guard p.fingers >= 2, !p.cancelled, p.angleChange >= settings.rotateThreshold - Self.eps else { return nil }
-            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: "rotate")
+            return Recognition(fireTime: p.endTime, latencyFrom: p.endTime, pressesUsed: 1, action: gesture.action, kind: .rotate)
         case .exclusively:
             let (a, b) = (gesture.parts[0], gesture.parts[1])
             if let r = recognize(a, presses: presses, at: i, from: from) { return named(r, gesture) }

@@ -183,7 +183,7 @@ public struct Replayer: Sendable {
         result.outcome = outcome
         result.node = tester.snapshot.nodes[h.node].id
         result.action = r.action ?? h.action
-        result.gesture = h.gestureName == "control" ? "control" : r.kind
+        result.gesture = h.gestureName == "control" ? "control" : r.kind.rawValue
         result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
         if let expect { result.met = expectation(expect, firedBy: result.node) }

@@ -21,7 +21,7 @@ public enum HistoryReport {
                     w.array(r.suites) { w, s in
                         w.object { w in
                             w.field("suite", s.suite); w.field("build", s.appBuild); w.field("snapshotHash", s.snapshotHash)
-                            w.field("baseline", s.baseline); w.field("passed", s.passed); w.field("regressions", s.regressions)
+                            w.field("baseline", s.baseline?.rawValue); w.field("passed", s.passed); w.field("regressions", s.regressions)
                             w.field("presses", s.presses)
                         }
                     }
@@ -51,7 +51,7 @@ public enum HistoryReport {
                     w.field("suite", f.suite); w.field("snapshotHash", f.snapshotHash); w.field("build", f.appBuild)
                     w.field("trace", f.trace); w.field("press", f.press)
                     w.key("outcomes")
-                    w.array(f.outcomes) { w, o in w.object { w in w.field("run", Int(o.run)); w.field("outcome", o.outcome) } }
+                    w.array(f.outcomes) { w, o in w.object { w in w.field("run", Int(o.run)); w.field("outcome", o.outcome.rawValue) } }
                 }
             }
         }
@@ -94,7 +94,7 @@ public enum HistoryReport {
             out += "  none\n"
         } else {
             out += TextTable.render(header: ["screen", "build", "trace", "press", "outcomes by run"], rows: flaky.map { f in
-                [f.suite, f.appBuild ?? "-", f.trace, String(f.press), f.outcomes.map { "#\($0.run) \($0.outcome)" }.joined(separator: ", ")]
+                [f.suite, f.appBuild ?? "-", f.trace, String(f.press), f.outcomes.map { "#\($0.run) \($0.outcome.rawValue)" }.joined(separator: ", ")]
             })
         }
         return out

@@ -84,13 +84,11 @@ public struct RuleFinding {
 }
 
 /// Every rule, in order.
-public enum LintRules {
-    public static let all: [any LintRule] = [
-        L1HollowTapTargetRule(), L2ShapeAfterGestureRule(), L3WrongShapeKindRule(), L4OverlayOverTapRule(),
-        L5DoubleTapDelaysSingleRule(), L6TapOnNothingRule(), L7ClippedIsNotHitMaskRule(), L8RowFiresAllButtonsRule(),
+public enum LintRules: RuleRegistry {
+    public static let all: [any LintRule.Type] = [
+        L1HollowTapTargetRule.self, L2ShapeAfterGestureRule.self, L3WrongShapeKindRule.self, L4OverlayOverTapRule.self,
+        L5DoubleTapDelaysSingleRule.self, L6TapOnNothingRule.self, L7ClippedIsNotHitMaskRule.self, L8RowFiresAllButtonsRule.self,
     ]
 
-    public static var ids: [String] { all.map(\.id) }
-
-    public static func rule(_ id: String) -> (any LintRule)? { all.first { $0.id == id } }
+    public static func id(of rule: any LintRule.Type) -> String { rule.id }
 }

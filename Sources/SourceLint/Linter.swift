@@ -35,7 +35,7 @@ public struct Linter: Sendable {
 
     /// - Parameter disabled: rule ids (`L3`) to leave out.
     public init(disabled: Set<String> = []) {
-        rules = LintRules.all.filter { !disabled.contains($0.id) }
+        rules = LintRules.all.filter { !disabled.contains($0.id) }.map { $0.init() }
     }
 
     /// The findings in one file's text, in source order, less the suppressed

@@ -59,7 +59,7 @@ public struct LintInvocation: Sendable {
         case .json:
             stdout = LintJSONReport.json(findings, files: result.files.count, warnings: result.warnings)
         case .sarif:
-            let rules = Linter(disabled: disabled).rules
+            let rules = Linter(disabled: disabled).rules.map { type(of: $0) }
             stdout = LintSARIFReport.json(findings, root: FileManager.default.currentDirectoryPath, rules: rules, warnings: result.warnings)
         case .eslint:
             stdout = LintESLintReport.json(findings, files: result.files, warnings: result.warnings)

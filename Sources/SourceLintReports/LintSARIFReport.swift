@@ -13,7 +13,7 @@ public enum LintSARIFReport {
     ///   - root: the folder relative paths are relative to (the working directory), absolute.
     ///   - rules: the rules that ran (their order gives each result's `ruleIndex`).
     /// - Parameter warnings: files that could not be read whole, as the invocation's tool notifications.
-    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule] = LintRules.all, warnings: [LintWarning] = []) -> String {
+    public static func json(_ findings: [LintFinding], root: String, rules: [any LintRule.Type] = LintRules.all, warnings: [LintWarning] = []) -> String {
         var log = SARIFLog(toolName: "replay lint", toolFullName: "TapReplay lint: SwiftUI hit-testing traps in source",
                            rules: rules.map(descriptor), root: root)
         log.notifications = warnings.map { SARIFLog.Notification(message: $0.message, place: SARIFLog.Place(file: $0.file, startLine: $0.line)) }
@@ -27,8 +27,8 @@ public enum LintSARIFReport {
 
     /// SARIF's `name` of a rule, an identifier: its type's name without the ID and `Rule`
     /// (`L1HollowTapTargetRule` → `HollowTapTarget`).
-    static func sarifName(_ rule: any LintRule) -> String {
-        var name = String(describing: type(of: rule))
+    static func sarifName(_ rule: any LintRule.Type) -> String {
+        var name = String(describing: rule)
         if name.hasPrefix(rule.id) { name.removeFirst(rule.id.count) }
         if name.hasSuffix("Rule") { name.removeLast("Rule".count) }
         return name
@@ -36,12 +36,13 @@ public enum LintSARIFReport {
 
     static func level(_ s: Severity) -> SARIFLog.Level { SARIFLog.Level(rawValue: s.rawValue) ?? .warning }
 
-    static func descriptor(_ rule: any LintRule) -> SARIFLog.Rule {
-        SARIFLog.Rule(
+    static func descriptor(_ rule: any LintRule.Type) -> SARIFLog.Rule {
+        let summary = rule.description.summary
+        return SARIFLog.Rule(
             id: rule.id, name: sarifName(rule), shortDescription: "\(rule.id) \(rule.name)",
-            fullDescription: rule.summary + " (\(rule.snapshotRule)).",
-            helpText: "\(rule.summary). Fix: \(rule.fixSummary). Silence one finding with // replay-lint:disable \(rule.id).",
-            helpMarkdown: "**\(rule.id) \(rule.name)** (\(rule.snapshotRule)): \(rule.summary).\n\nFix: \(rule.fixSummary).\n\nSilence one finding with `// replay-lint:disable \(rule.id)` on the line before or at the end of the line.",
+            fullDescription: summary + " (\(rule.snapshotRule)).",
+            helpText: "\(summary). Fix: \(rule.fixSummary). Silence one finding with // replay-lint:disable \(rule.id).",
+            helpMarkdown: "**\(rule.id) \(rule.name)** (\(rule.snapshotRule)): \(summary).\n\nFix: \(rule.fixSummary).\n\nSilence one finding with `// replay-lint:disable \(rule.id)` on the line before or at the end of the line.",
             level: level(rule.severity), tags: ["swiftui", "hit-testing", "correctness"])
     }
 }

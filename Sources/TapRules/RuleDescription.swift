@@ -55,3 +55,22 @@ extension DescribedRule {
     public static var id: String { description.id }
     public static var name: String { description.name }
 }
+
+/// A family's list of its rules (`HitTestingRules`, `RegressionRules`, `AuditRules`,
+/// `LintRules`): each lists its rule types, in ID order, and its test checks the list
+/// against the family's Rules/ folder (each `<ID><Name>.swift` declares `<ID><Name>Rule`).
+public protocol RuleRegistry {
+    /// The family's rule type (`any AuditRule.Type`).
+    associatedtype Member
+    /// Every rule of the family, in ID order.
+    static var all: [Member] { get }
+    /// A rule's ID (`A3`).
+    static func id(of rule: Member) -> String
+}
+
+extension RuleRegistry {
+    /// Every rule's ID, in order.
+    public static var ids: [String] { all.map(id(of:)) }
+    /// The rule of this ID, if the family has one.
+    public static func rule(_ id: String) -> Member? { all.first { Self.id(of: $0) == id } }
+}

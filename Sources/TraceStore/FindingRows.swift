@@ -1,4 +1,5 @@
 import Dispatch
+import HistoryValues
 import TapJSON
 
 /// A suite's findings made ready for their rows away from the database: the findings of a
@@ -65,7 +66,7 @@ struct FindingRows {
             // Asked for in this order by every path, so new labels get the ids one pass gives them.
             let reason = index(f.pointee.reason), message = index(f.pointee.message), before = index(f.pointee.before), after = index(f.pointee.after)
             if let trace = f.pointee.trace, let press = f.pointee.press, let x = f.pointee.x, let y = f.pointee.y, x.isFinite, y.isFinite {
-                let key = Key(kind: names.index(f.pointee.kind), rule: names.index(f.pointee.rule), trace: names.index(trace),
+                let key = Key(kind: names.index(f.pointee.kind.rawValue), rule: names.index(f.pointee.rule.rawValue), trace: names.index(trace),
                               node: names.index(f.pointee.node), action: names.index(f.pointee.action), expect: names.index(f.pointee.expect),
                               probe: f.pointee.probe, reason: reason, message: message, before: before, after: after)
                 // A trace's findings come together: its last groups are compared before hashing the key.
@@ -109,7 +110,7 @@ struct FindingRows {
 
     /// (Each finding read in place: a copy of one retains each of its strings.)
     private static func cut(_ findings: UnsafeBufferPointer<RunRecord.Finding>) -> Int? {
-        struct Block: Hashable { let kind: String, rule: String, trace: String }
+        struct Block: Hashable { let kind: FindingKind, rule: FindingRule, trace: String }
         func block(_ i: Int) -> Block? {
             guard let trace = findings[i].trace, findings[i].press != nil else { return nil }
             return Block(kind: findings[i].kind, rule: findings[i].rule, trace: trace)

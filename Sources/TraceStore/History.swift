@@ -30,8 +30,7 @@ public struct RunRecord: Sendable {
         public var snapshotSource: String?
         public var appVersion: String?
         public var appBuild: String?
-        /// compared | written | missing | none | recorded
-        public var baseline: String
+        public var baseline: BaselineState
         public var passed: Bool
         /// Row ids of the traces replayed.
         public var traces: [Int64]
@@ -45,14 +44,14 @@ public struct RunRecord: Sendable {
         public var findings: [Finding]
 
         /// How many of its findings are of `kind` (counted in place: a copy of a finding retains each of its strings).
-        func count(of kind: String) -> Int {
+        func count(of kind: FindingKind) -> Int {
             var n = 0
             for i in findings.indices where findings[i].kind == kind { n += 1 }
             return n
         }
 
         public init(suite: String, snapshotHash: String, snapshotSource: String?, appVersion: String?, appBuild: String?,
-                    baseline: String, passed: Bool, traces: [Int64] = [], presses: Int = 0, fired: Int = 0,
+                    baseline: BaselineState, passed: Bool, traces: [Int64] = [], presses: Int = 0, fired: Int = 0,
                     firstTries: Int = 0, firstTriesMet: Int = 0, pressRows: [Press] = [], targets: [Target], findings: [Finding]) {
             self.suite = suite; self.snapshotHash = snapshotHash; self.snapshotSource = snapshotSource
             self.appVersion = appVersion; self.appBuild = appBuild; self.baseline = baseline; self.passed = passed
@@ -61,15 +60,14 @@ public struct RunRecord: Sendable {
         }
     }
 
-    /// A press as history stores it: integers, with names interned. Outcome codes:
-    /// 0 hit, 1 expanded, 2 ambiguous, 3 blocked, 4 disabled, 5 miss.
+    /// A press as history stores it: integers (outcomes as their `OutcomeCode`), with names interned.
     public struct Press: Sendable {
-        public var traceID: Int64, press: Int32, outcome: UInt8
+        public var traceID: Int64, press: Int32, outcome: OutcomeCode
         public var node: String?, action: String?, latencyMs: Double?
-        public var baselineOutcome: UInt8?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?
+        public var baselineOutcome: OutcomeCode?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?
         public var met: Bool?
-        public init(traceID: Int64, press: Int32, outcome: UInt8, node: String?, action: String?, latencyMs: Double?,
-                    baselineOutcome: UInt8?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?, met: Bool?) {
+        public init(traceID: Int64, press: Int32, outcome: OutcomeCode, node: String?, action: String?, latencyMs: Double?,
+                    baselineOutcome: OutcomeCode?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?, met: Bool?) {
             self.traceID = traceID; self.press = press; self.outcome = outcome; self.node = node; self.action = action
             self.latencyMs = latencyMs; self.baselineOutcome = baselineOutcome; self.baselineNode = baselineNode
             self.baselineAction = baselineAction; self.baselineLatencyMs = baselineLatencyMs; self.met = met
@@ -89,14 +87,14 @@ public struct RunRecord: Sendable {
     }
 
     public struct Finding: Sendable, Equatable {
-        public var kind: String, rule: String, trace: String?, press: Int?, x: Double?, y: Double?, node: String?
+        public var kind: FindingKind, rule: FindingRule, trace: String?, press: Int?, x: Double?, y: Double?, node: String?
         public var before: String?, after: String?, message: String
         public var action: String?, expect: String?, probe: Bool
         /// The engine's reason for what the press does now (interned in `label`).
         public var reason: String?
         /// A press consumed by a multi-tap: the press that began it.
         public var partOf: Int?
-        public init(kind: String, rule: String, trace: String?, press: Int?, x: Double?, y: Double?, node: String?,
+        public init(kind: FindingKind, rule: FindingRule, trace: String?, press: Int?, x: Double?, y: Double?, node: String?,
                     before: String?, after: String?, message: String, action: String? = nil, expect: String? = nil,
                     probe: Bool = false, reason: String? = nil, partOf: Int? = nil) {
             self.kind = kind; self.rule = rule; self.trace = trace; self.press = press; self.x = x; self.y = y
@@ -123,8 +121,8 @@ extension TraceStore {
     /// Inserts a run's rows (inside the caller's transaction).
     /// - Returns: the run's id, each suite's id (in order), and the interned names.
     static func insertRun(_ run: RunRecord, db: Database) throws -> (runID: Int64, suiteIDs: [Int64], labels: Labels) {
-        let regressions = run.suites.reduce(0) { $0 + $1.count(of: "regression") }
-        let improvements = run.suites.reduce(0) { $0 + $1.count(of: "improvement") }
+        let regressions = run.suites.reduce(0) { $0 + $1.count(of: .regression) }
+        let improvements = run.suites.reduce(0) { $0 + $1.count(of: .improvement) }
         try db.execute(sql: """
             INSERT INTO run (started_at, finished_at, revision, passed, touch_radius, grid_step, settings, regressions, improvements, shard_key)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -171,7 +169,7 @@ extension TraceStore {
                                        regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [runID, s.suite, s.snapshotHash, s.snapshotSource, s.appVersion, s.appBuild, s.baseline, s.passed,
-                                 s.count(of: "regression"), s.count(of: "improvement"),
+                                 s.count(of: .regression), s.count(of: .improvement),
                                  s.traces.count, s.presses, s.fired, s.firstTries, s.firstTriesMet])
             let suiteID = db.lastInsertedRowID
             suiteIDs.append(suiteID)
@@ -199,7 +197,7 @@ extension TraceStore {
                 for r in part.singles {
                     let f = s.findings[r.index]
                     try finding.row { b in
-                        b.int(nextFinding + Int64(r.index)); b.int(suiteID); b.text(f.kind); b.text(f.rule); b.text(f.trace)
+                        b.int(nextFinding + Int64(r.index)); b.int(suiteID); b.text(f.kind.rawValue); b.text(f.rule.rawValue); b.text(f.trace)
                         b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y); b.text(f.node)
                         b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(id(r.reason)); b.int(f.partOf.map(Int64.init))
                         b.int(id(r.message)); b.int(id(r.before)); b.int(id(r.after))
@@ -286,7 +284,7 @@ extension TraceStore {
                     SELECT s.suite, s.app_build, s.snapshot_hash, s.baseline, s.passed, s.regressions,
                            s.presses
                     FROM run_suite s WHERE s.run_id = ?2 AND (?1 IS NULL OR \(Self.suiteIn("s.suite"))) ORDER BY s.suite
-                    """, arguments: [Self.suiteList(suites), id]).map(RunSummary.SuiteSummary.init(row:))
+                    """, arguments: [Self.suiteList(suites), id]).map { try RunSummary.SuiteSummary(row: $0) }
                 return RunSummary(row: r, suites: suites)
             }
         }
@@ -340,10 +338,7 @@ extension TraceStore {
                     SELECT su.suite, su.snapshot_hash, p.trace_id, p.press, p.outcome, su.run_id
                     FROM press_outcome p JOIN suites su ON su.id = p.run_suite_id),
                 keys AS (SELECT DISTINCT suite, snapshot_hash, trace_id, press FROM stored)
-                SELECT k.suite, k.snapshot_hash, su.app_build, t.name AS trace, k.press, su.run_id,
-                       CASE WHEN st.outcome IS NULL OR st.outcome <= \(OutcomeCode.lastFiring) THEN 'fired'
-                            ELSE \(OutcomeCode.sqlName(of: "st.outcome", otherwise: "'miss'"))
-                       END AS outcome
+                SELECT k.suite, k.snapshot_hash, su.app_build, t.name AS trace, k.press, su.run_id, st.outcome
                 FROM keys k
                 JOIN suites su ON su.suite = k.suite AND su.snapshot_hash = k.snapshot_hash
                 JOIN run_trace rt ON rt.run_suite_id = su.id AND rt.trace_id = k.trace_id
@@ -355,12 +350,15 @@ extension TraceStore {
             var out: [FlakyPress] = []
             for r in rows {
                 let key = (r["suite"] as String, r["snapshot_hash"] as String, r["trace"] as String, r["press"] as Int)
+                // No row: the press fired as on the baseline. A code outside the table is an error.
+                let code = try (r["outcome"] as Int64?).map { try OutcomeCode(stored: $0, in: "history (press_outcome of run \(r["run_id"] as Int64))") }
+                let outcome = code.map(FlakyPress.Outcome.init) ?? .fired
                 if let lastFlaky = out.last, lastFlaky.suite == key.0, lastFlaky.snapshotHash == key.1,
                    lastFlaky.trace == key.2, lastFlaky.press == key.3 {
-                    out[out.count - 1].outcomes.append((r["run_id"], r["outcome"]))
+                    out[out.count - 1].outcomes.append((r["run_id"], outcome))
                 } else {
                     out.append(FlakyPress(suite: key.0, snapshotHash: key.1, appBuild: r["app_build"], trace: key.2, press: key.3,
-                                          outcomes: [(r["run_id"], r["outcome"])]))
+                                          outcomes: [(r["run_id"], outcome)]))
                 }
             }
             return out.filter { Set($0.outcomes.map(\.outcome)).count > 1 }
@@ -452,9 +450,10 @@ extension RunSummary.SuiteSummary: FetchableRecord {
         static let baseline = Column("baseline"), passed = Column("passed"), regressions = Column("regressions"), presses = Column("presses")
     }
 
-    public init(row: Row) {
+    public init(row: Row) throws {
+        let baseline = try (row[Columns.baseline] as String?).map { try BaselineState(stored: $0, in: "history (run_suite of \(row[Columns.suite] as String))") }
         self.init(suite: row[Columns.suite], appBuild: row[Columns.appBuild], snapshotHash: row[Columns.snapshotHash],
-                  baseline: row[Columns.baseline], passed: row[Columns.passed], regressions: row[Columns.regressions],
+                  baseline: baseline, passed: row[Columns.passed], regressions: row[Columns.regressions],
                   presses: row[Columns.presses])
     }
 }

@@ -38,7 +38,7 @@ struct PressRows {
     init(_ rows: [RunRecord.Press]) {
         var groupOf: [Key: Int] = [:]
         for p in PressGroup.lastOfEach(rows) {
-            let key = Key(traceID: p.traceID, outcome: p.outcome, baselineOutcome: p.baselineOutcome,
+            let key = Key(traceID: p.traceID, outcome: p.outcome.rawValue, baselineOutcome: p.baselineOutcome?.rawValue,
                           node: local.index(p.node), action: local.index(p.action),
                           baselineNode: local.index(p.baselineNode), baselineAction: local.index(p.baselineAction),
                           latencyMs: p.latencyMs, baselineLatencyMs: p.baselineLatencyMs, met: p.met)

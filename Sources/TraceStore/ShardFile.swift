@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HistoryValues
 import TapJSON
 
 /// One shard's part of a run as a shard file holds it (`replay run --shard i/n
@@ -203,7 +204,7 @@ extension ShardRecord {
             """))
         for (suiteID, s) in zip(suiteIDs, run.suites) {
             for f in s.findings {
-                let ids = (kind: try labels.id(f.kind), rule: try labels.id(f.rule), trace: try labels.id(f.trace), node: try labels.id(f.node),
+                let ids = (kind: try labels.id(f.kind.rawValue), rule: try labels.id(f.rule.rawValue), trace: try labels.id(f.trace), node: try labels.id(f.node),
                            action: try labels.id(f.action), expect: try labels.id(f.expect), message: try labels.id(f.message),
                            reason: try labels.id(f.reason), before: try labels.id(f.before), after: try labels.id(f.after))
                 try finding.row { b in
@@ -216,8 +217,8 @@ extension ShardRecord {
                 let ids = (node: try labels.id(p.node), action: try labels.id(p.action), baselineNode: try labels.id(p.baselineNode),
                            baselineAction: try labels.id(p.baselineAction))
                 try press.row { b in
-                    b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome)); b.int(ids.node); b.int(ids.action)
-                    b.double(p.latencyMs); b.int(p.baselineOutcome.map(Int64.init)); b.int(ids.baselineNode); b.int(ids.baselineAction)
+                    b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome.rawValue)); b.int(ids.node); b.int(ids.action)
+                    b.double(p.latencyMs); b.int(p.baselineOutcome.map { Int64($0.rawValue) }); b.int(ids.baselineNode); b.int(ids.baselineAction)
                     b.double(p.baselineLatencyMs); b.int(p.met.map { $0 ? 1 : 0 })
                 }
             }
@@ -318,7 +319,7 @@ extension ShardRecord {
             let id: Int64 = s["id"]
             suites.append(RunRecord.Suite(
                 suite: s["suite"], snapshotHash: s["snapshot_hash"], snapshotSource: s["snapshot_source"], appVersion: s["app_version"],
-                appBuild: s["app_build"], baseline: s["baseline"] ?? "none", passed: s["passed"],
+                appBuild: s["app_build"], baseline: try (s["baseline"] as String?).map { try BaselineState(stored: $0, in: "\(path): run_suite") } ?? .none, passed: s["passed"],
                 traces: try Int64.fetchAll(db, sql: "SELECT trace_id FROM run_trace WHERE run_suite_id = ?", arguments: [id]),
                 presses: s["presses"], fired: s["fired"], firstTries: s["first_tries"], firstTriesMet: s["first_tries_met"],
                 pressRows: presses.removeValue(forKey: id) ?? [], targets: [], findings: findings.removeValue(forKey: id) ?? []))
@@ -374,11 +375,13 @@ extension ShardRecord {
                 if !out.isEmpty { all[suite, default: []] += out; out = [] }
                 suite = sqlite3_column_int64(s, 11)
             }
-            guard let outcome = c.int(2).flatMap(UInt8.init(exactly:)), let press = c.int(1).flatMap(Int32.init(exactly:)) else {
+            guard let code = c.int(2), let press = c.int(1).flatMap(Int32.init(exactly:)) else {
                 throw ShardFileError("\(path): shard_press holds a press without an outcome or press number")
             }
+            let outcome = try OutcomeCode(stored: code, in: "\(path): shard_press")
+            let baselineOutcome = try c.int(6).map { try OutcomeCode(stored: $0, in: "\(path): shard_press (baseline_outcome)") }
             out.append(RunRecord.Press(traceID: c.int(0) ?? -1, press: press, outcome: outcome, node: labels[c.int(3)], action: labels[c.int(4)],
-                                       latencyMs: c.double(5), baselineOutcome: c.int(6).flatMap(UInt8.init(exactly:)),
+                                       latencyMs: c.double(5), baselineOutcome: baselineOutcome,
                                        baselineNode: labels[c.int(7)], baselineAction: labels[c.int(8)], baselineLatencyMs: c.double(9),
                                        met: c.int(10).map { $0 != 0 }))
         }
@@ -402,9 +405,11 @@ extension ShardRecord {
                 if !out.isEmpty { all[suite, default: []] += out; out = [] }
                 suite = sqlite3_column_int64(s, 15)
             }
-            guard let kind = labels[c.int(0)], let rule = labels[c.int(1)], let message = labels[c.int(9)] else {
+            guard let kindText = labels[c.int(0)], let ruleText = labels[c.int(1)], let message = labels[c.int(9)] else {
                 throw ShardFileError("\(path): shard_finding holds a finding without its kind, rule or message")
             }
+            let kind = try FindingKind(stored: kindText, in: "\(path): shard_finding")
+            let rule = try FindingRule(stored: ruleText, in: "\(path): shard_finding")
             out.append(RunRecord.Finding(kind: kind, rule: rule, trace: labels[c.int(2)], press: c.int(3).map(Int.init), x: c.double(4),
                                          y: c.double(5), node: labels[c.int(6)], before: labels[c.int(11)], after: labels[c.int(12)],
                                          message: message, action: labels[c.int(7)], expect: labels[c.int(8)], probe: c.int(13).map { $0 != 0 } ?? false,

@@ -10,12 +10,9 @@ import Testing
 /// comparison must (or must not) report the rule.
 @Suite("Regression rules: every rule's examples")
 struct RegressionRuleExampleTests {
-    static let rules: [any RegressionRule.Type] = Comparison.pressRules.map { type(of: $0) as any RegressionRule.Type }
-        + Comparison.targetRules.map { type(of: $0) as any RegressionRule.Type }
-
-    @Test("Each rule's triggering and non-triggering examples", arguments: rules.map { $0.description.id })
+    @Test("Each rule's triggering and non-triggering examples", arguments: RegressionRules.ids)
     func examples(_ id: String) throws {
-        let rule = try #require(Self.rules.first { $0.description.id == id })
+        let rule = try #require(RegressionRules.rule(id))
         #expect(rule.rule.rawValue == id, "the description's ID is the rule's identity")
         #expect(!rule.description.triggeringExamples.isEmpty && !rule.description.nonTriggeringExamples.isEmpty)
         for example in rule.description.triggeringExamples {
@@ -28,12 +25,18 @@ struct RegressionRuleExampleTests {
 
     @Test("The rules are R1 … R7, one file each")
     func ids() {
-        #expect(Self.rules.map { $0.description.id }.sorted() == (1...7).map { "R\($0)" })
+        #expect(RegressionRules.ids == (1...7).map { "R\($0)" })
     }
 
-    @Test("The press and target rules are the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule")
+    @Test("The registry lists the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule, in order")
     func registry() throws {
-        #expect(sortedByRuleID(Self.rules.map { "\($0)" }) == (try ruleTypeNames(inFolder: "Sources/Baselines/Rules")))
+        #expect(RegressionRules.all.map { "\($0)" } == (try ruleTypeNames(inFolder: "Sources/Baselines/Rules")))
+    }
+
+    @Test("The comparison runs every registered rule: its press rules and target rules are the registry")
+    func comparisonRunsTheRegistry() {
+        let run = Comparison.pressRules.map { "\(type(of: $0))" } + Comparison.targetRules.map { "\(type(of: $0))" }
+        #expect(sortedByRuleID(run) == RegressionRules.all.map { "\($0)" })
     }
 
     /// The rules of the regressions the example yields.

@@ -8,9 +8,9 @@ import Testing
 /// outcome and the action that fires must be the example's.
 @Suite("Hit-testing rules: every rule's examples")
 struct RuleExampleTests {
-    @Test("Each rule's examples resolve as written", arguments: HitTestingRules.all.map { $0.description.id })
+    @Test("Each rule's examples resolve as written", arguments: HitTestingRules.ids)
     func examples(_ id: String) throws {
-        let rule = try #require(HitTestingRules.all.first { $0.description.id == id })
+        let rule = try #require(HitTestingRules.rule(id))
         #expect(!rule.description.triggeringExamples.isEmpty && !rule.description.nonTriggeringExamples.isEmpty)
         for example in rule.description.triggeringExamples + rule.description.nonTriggeringExamples {
             let tester = HitTester(try example.snapshot(), settings: HitSettings(touchRadius: example.radius, profile: example.profile))
@@ -22,7 +22,7 @@ struct RuleExampleTests {
 
     @Test("The rules are S1–S21 and U1–U13, in order")
     func ids() {
-        #expect(HitTestingRules.all.map { $0.description.id } == (1...21).map { "S\($0)" } + (1...13).map { "U\($0)" })
+        #expect(HitTestingRules.ids == (1...21).map { "S\($0)" } + (1...13).map { "U\($0)" })
     }
 
     @Test("The registry lists the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule, in order")

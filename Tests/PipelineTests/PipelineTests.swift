@@ -152,7 +152,7 @@ struct PipelineTests {
         let flaky = try w.store.flakyPresses()
         #expect(flaky.count == 1)
         #expect(flaky.first?.trace == "near" && flaky.first?.press == 0)
-        #expect(flaky.first?.outcomes.map(\.outcome) == ["fired", "miss", "fired"])
+        #expect(flaky.first?.outcomes.map(\.outcome) == [.fired, .miss, .fired])
         let trend = try w.store.targetTrends(target: "row")
         #expect(trend.count == 3 && trend.map(\.firstTryMet) == [1, 0, 1])
         #expect(try w.store.targetTrends(suite: "Row", target: "row", last: 2).count == 2)

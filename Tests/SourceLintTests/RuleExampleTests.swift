@@ -8,12 +8,12 @@ import Testing
 struct RuleExampleTests {
     @Test("The registry lists the Rules/ folder: each <ID><Name>.swift declares <ID><Name>Rule, in order")
     func registry() throws {
-        #expect(LintRules.all.map { "\(type(of: $0))" } == (try ruleTypeNames(inFolder: "Sources/SourceLint/Rules")))
+        #expect(LintRules.all.map { "\($0)" } == (try ruleTypeNames(inFolder: "Sources/SourceLint/Rules")))
     }
 
-    @Test("Every rule's triggering and non-triggering examples", arguments: LintRules.all.map(\.id))
+    @Test("Every rule's triggering and non-triggering examples", arguments: LintRules.ids)
     func examples(_ id: String) throws {
-        let rule = try #require(LintRules.rule(id))
+        let rule = try #require(LintRules.rule(id)).init()
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
         checkExamples(of: rule)
     }

@@ -9,9 +9,9 @@ struct ShardFileTests {
     static func run(_ reason: String, passed: Bool = false) -> RunRecord {
         RunRecord(startedAt: "2026-11-20T10:00:00Z", finishedAt: "2026-11-20T10:00:01Z", revision: "r", passed: passed, touchRadius: 10,
                   gridStep: 1, settings: "{}", suites: [RunRecord.Suite(
-                      suite: "Settings", snapshotHash: "h", snapshotSource: "s.json", appVersion: nil, appBuild: "1", baseline: "compared",
+                      suite: "Settings", snapshotHash: "h", snapshotSource: "s.json", appVersion: nil, appBuild: "1", baseline: .compared,
                       passed: passed, targets: [], findings: [RunRecord.Finding(
-                          kind: "regression", rule: "R1", trace: "t1", press: 0, x: 1, y: 2, node: "row", before: nil, after: nil,
+                          kind: .regression, rule: .deadZone, trace: "t1", press: 0, x: 1, y: 2, node: "row", before: nil, after: nil,
                           message: "m", action: "open", expect: "row", probe: false, reason: reason, partOf: 3)])])
     }
 
@@ -45,7 +45,7 @@ struct ShardFileTests {
         part.marks = [.init(traceID: 7, press: 1, x: 3, y: 4, outcome: .miss, action: nil, reason: "gap")]
         var run = ShardFileTests.run("a reason")
         run.suites[0].traces = [7]
-        run.suites[0].pressRows = [RunRecord.Press(traceID: 7, press: 0, outcome: 5, node: nil, action: nil, latencyMs: nil, baselineOutcome: 0,
+        run.suites[0].pressRows = [RunRecord.Press(traceID: 7, press: 0, outcome: .miss, node: nil, action: nil, latencyMs: nil, baselineOutcome: .hit,
                                                    baselineNode: "row", baselineAction: "open", baselineLatencyMs: 0, met: false)]
         let trace = StoredTrace(rowID: 7, header: .init(trace: "t1", screen: "Settings"), eventCount: 4, contentHash: "c")
         let snapshot = #"{"format":"tapreplay-snapshot","version":1,"screen":"Settings","root":{"id":"r","type":"VStack","frame":[0,0,10,10]}}"#
@@ -78,9 +78,9 @@ struct ShardFileTests {
     func format() throws {
         let dir = TempDir()
         var run = ShardFileTests.run("a reason")
-        run.suites[0].findings.append(RunRecord.Finding(kind: "known", rule: "R2", trace: "t0", press: 4, x: nil, y: nil, node: "row",
+        run.suites[0].findings.append(RunRecord.Finding(kind: .known, rule: .stolen, trace: "t0", press: 4, x: nil, y: nil, node: "row",
                                                         before: #"{"outcome":"hit"}"#, after: nil, message: "m"))
-        run.suites[0].pressRows = [3, 1, 2].map { RunRecord.Press(traceID: 7, press: $0, outcome: 5, node: nil, action: nil, latencyMs: nil,
+        run.suites[0].pressRows = [3, 1, 2].map { RunRecord.Press(traceID: 7, press: $0, outcome: .miss, node: nil, action: nil, latencyMs: nil,
                                                                    baselineOutcome: nil, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil) }
         let record = ShardRecord(runKey: "k", index: 1, count: 2, identity: "{}", events: 4, traces: [], snapshots: [], run: run, parts: [.init()])
         let (a, b) = (dir.path + "/1.sqlite", dir.path + "/2.sqlite")

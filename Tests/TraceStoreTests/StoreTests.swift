@@ -104,18 +104,18 @@ struct StoreTests {
     }
 
     /// A press of trace `traceID` that missed now, and on the baseline as `baseline` says.
-    func missRow(_ traceID: Int64, _ press: Int32, baseline: UInt8?) -> RunRecord.Press {
-        RunRecord.Press(traceID: traceID, press: press, outcome: 5, node: nil, action: nil, latencyMs: nil,
+    func missRow(_ traceID: Int64, _ press: Int32, baseline: OutcomeCode?) -> RunRecord.Press {
+        RunRecord.Press(traceID: traceID, press: press, outcome: .miss, node: nil, action: nil, latencyMs: nil,
                         baselineOutcome: baseline, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil)
     }
 
     @Test("v6, v9: a trace's presses that hold the same (outcomes, node, action, latency) are one row, read back press by press through press_outcome and press_history")
     func pressGroups() throws {
         let (dir, store, traceID) = try storeWithTrace()
-        func miss(_ press: Int32, baseline: UInt8? = 5) -> RunRecord.Press { missRow(traceID, press, baseline: baseline) }
-        let changed = RunRecord.Press(traceID: traceID, press: 4, outcome: 5, node: nil, action: nil, latencyMs: nil, baselineOutcome: 0,
+        func miss(_ press: Int32, baseline: OutcomeCode? = .miss) -> RunRecord.Press { missRow(traceID, press, baseline: baseline) }
+        let changed = RunRecord.Press(traceID: traceID, press: 4, outcome: .miss, node: nil, action: nil, latencyMs: nil, baselineOutcome: .hit,
                                       baselineNode: "row", baselineAction: "open", baselineLatencyMs: 12, met: nil)
-        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: .compared,
                                     passed: false, traces: [traceID], presses: 9, fired: 3,
                                     pressRows: [miss(7), miss(1), changed, miss(3), miss(2, baseline: nil)], targets: [], findings: [])
         let run = RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
@@ -141,11 +141,11 @@ struct StoreTests {
     @Test("A press given twice in a run's rows (in order or not) is stored once, as it was last given")
     func pressGivenTwice() throws {
         let (dir, store, traceID) = try storeWithTrace()
-        func miss(_ press: Int32, baseline: UInt8?) -> RunRecord.Press { missRow(traceID, press, baseline: baseline) }
-        for rows in [[miss(1, baseline: 5), miss(2, baseline: 5), miss(1, baseline: nil)],  // out of order
-                     [miss(1, baseline: 5), miss(1, baseline: nil), miss(2, baseline: 5)]] {  // repeated in place
+        func miss(_ press: Int32, baseline: OutcomeCode?) -> RunRecord.Press { missRow(traceID, press, baseline: baseline) }
+        for rows in [[miss(1, baseline: .miss), miss(2, baseline: .miss), miss(1, baseline: nil)],  // out of order
+                     [miss(1, baseline: .miss), miss(1, baseline: nil), miss(2, baseline: .miss)]] {  // repeated in place
             let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil,
-                                        baseline: "compared", passed: false, traces: [traceID], presses: 3, fired: 0,
+                                        baseline: .compared, passed: false, traces: [traceID], presses: 3, fired: 0,
                                         pressRows: rows, targets: [], findings: [])
             let runID = try store.recordRun(RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil,
                                                       passed: false, touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
@@ -160,14 +160,14 @@ struct StoreTests {
     func pressGroupsPrepared() throws {
         let (_, store, traceID) = try storeWithTrace()
         func press(_ n: Int32, node: String?, action: String?, latency: Double?, baselineNode: String? = nil) -> RunRecord.Press {
-            RunRecord.Press(traceID: traceID, press: n, outcome: 0, node: node, action: action, latencyMs: latency, baselineOutcome: 0,
+            RunRecord.Press(traceID: traceID, press: n, outcome: .hit, node: node, action: action, latencyMs: latency, baselineOutcome: .hit,
                             baselineNode: baselineNode, baselineAction: nil, baselineLatencyMs: nil, met: nil)
         }
         let row = String(repeating: "row.units", count: 2), rowAgain = String(repeating: "row.units", count: 2)  // two strings, one text
         let rows = [press(5, node: row, action: "open", latency: 0), press(1, node: "zeta", action: "go", latency: 12, baselineNode: "alpha"),
                     press(3, node: rowAgain, action: "open", latency: -0.0), press(2, node: "zeta", action: "go", latency: 12.5),
                     press(4, node: row, action: "open", latency: 0)]
-        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: .compared,
                                     passed: false, traces: [traceID], presses: 5, fired: 5, pressRows: rows, targets: [], findings: [])
         try store.recordRun(RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
                                       touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
@@ -193,12 +193,12 @@ struct StoreTests {
         let dir = TempDir()
         let store = try TraceStore(path: dir.db)
         func finding(_ press: Int, reason: String) -> RunRecord.Finding {
-            RunRecord.Finding(kind: "regression", rule: "R1", trace: "t1", press: press, x: 1.5, y: 2, node: "row",
+            RunRecord.Finding(kind: .regression, rule: .deadZone, trace: "t1", press: press, x: 1.5, y: 2, node: "row",
                               before: #"{"outcome":"hit"}"#, after: #"{"outcome":"miss"}"#, message: "row (open) no longer fires: \(reason)",
                               action: "open", reason: reason)
         }
         let findings = (0..<40).map { finding($0, reason: $0 % 2 == 0 ? "a gap" : "a neighbour") }
-        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: .compared,
                                     passed: false, targets: [], findings: findings)
         try store.recordRun(RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
                                       touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite]))
@@ -222,13 +222,13 @@ struct StoreTests {
         let dir = TempDir()
         let store = try TraceStore(path: dir.db)
         func press(_ trace: String, _ press: Int, partOf: Int? = nil) -> RunRecord.Finding {
-            RunRecord.Finding(kind: "regression", rule: "R1", trace: trace, press: press, x: Double(press) + 0.25, y: 7, node: "row",
+            RunRecord.Finding(kind: .regression, rule: .deadZone, trace: trace, press: press, x: Double(press) + 0.25, y: 7, node: "row",
                               before: nil, after: nil, message: "row no longer fires", action: "open", partOf: partOf)
         }
-        let coverage = RunRecord.Finding(kind: "regression", rule: "R4", trace: nil, press: nil, x: nil, y: nil, node: "row",
+        let coverage = RunRecord.Finding(kind: .regression, rule: .coverage, trace: nil, press: nil, x: nil, y: nil, node: "row",
                                          before: nil, after: nil, message: "row: own 100% → 40%")
         let findings = [press("t1", 0), press("t2", 3), coverage, press("t1", 5, partOf: 4), press("t2", 9)]
-        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: .compared,
                                     passed: false, targets: [], findings: findings)
         let run = RunRecord(startedAt: "2026-11-24T10:00:00Z", finishedAt: "2026-11-24T10:00:01Z", revision: nil, passed: false,
                             touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite])
@@ -256,22 +256,22 @@ struct StoreTests {
         for t in 0..<300 {
             let trace = "t\(t)"
             for p in 0..<80 {
-                findings.append(RunRecord.Finding(kind: "regression", rule: "R1", trace: trace, press: p, x: Double(p) + 0.5, y: Double(t),
+                findings.append(RunRecord.Finding(kind: .regression, rule: .deadZone, trace: trace, press: p, x: Double(p) + 0.5, y: Double(t),
                                                   node: "row", before: #"{"outcome":"hit"}"#, after: #"{"outcome":"miss"}"#,
                                                   message: p % 3 == 0 ? "row no longer fires (hit → miss)" : "row no longer fires (hit → blocked)",
                                                   action: "open", reason: p % 3 == 0 ? "the gap" : "a card in front \(t % 7)", partOf: p % 10 == 9 ? p - 1 : nil))
             }
             if t % 50 == 0 {
-                findings.append(RunRecord.Finding(kind: "regression", rule: "R4", trace: nil, press: nil, x: nil, y: nil, node: "row \(t)",
+                findings.append(RunRecord.Finding(kind: .regression, rule: .coverage, trace: nil, press: nil, x: nil, y: nil, node: "row \(t)",
                                                   before: nil, after: nil, message: "row \(t): own 100% → 40%"))
             }
         }
         for t in 0..<300 {
-            findings.append(RunRecord.Finding(kind: "regression", rule: "R3", trace: "t\(t)", press: 1, x: 1.5, y: Double(t), node: "row",
+            findings.append(RunRecord.Finding(kind: .regression, rule: .slower, trace: "t\(t)", press: 1, x: 1.5, y: Double(t), node: "row",
                                               before: nil, after: nil, message: "row is slower", action: "open"))
         }
         for t in 0..<20 {
-            findings.append(RunRecord.Finding(kind: "improvement", rule: "R1", trace: "t\(t)", press: 99, x: 0, y: 0, node: "row",
+            findings.append(RunRecord.Finding(kind: .improvement, rule: .deadZone, trace: "t\(t)", press: 99, x: 0, y: 0, node: "row",
                                               before: nil, after: nil, message: "now fires row"))
         }
         let enough = findings.count >= FindingRows.parallelFrom
@@ -281,7 +281,7 @@ struct StoreTests {
 
         let dir = TempDir()
         let store = try TraceStore(path: dir.db)
-        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: "compared",
+        let suite = RunRecord.Suite(suite: "Settings", snapshotHash: "h", snapshotSource: nil, appVersion: nil, appBuild: nil, baseline: .compared,
                                     passed: false, targets: [], findings: findings)
         let run = RunRecord(startedAt: "2026-11-25T10:00:00Z", finishedAt: "2026-11-25T10:00:01Z", revision: nil, passed: false,
                             touchRadius: 20, gridStep: 1, settings: "{}", suites: [suite])
@@ -292,7 +292,7 @@ struct StoreTests {
             """).rows
         func text(_ s: String?) -> SQLValue { s.map { .text($0) } ?? .null }
         let expected: [[SQLValue]] = findings.enumerated().map { i, f in
-            [.integer(Int64(i + 1)), .text(f.kind), .text(f.rule), text(f.trace), f.press.map { .integer(Int64($0)) } ?? .null,
+            [.integer(Int64(i + 1)), .text(f.kind.rawValue), .text(f.rule.rawValue), text(f.trace), f.press.map { .integer(Int64($0)) } ?? .null,
              f.x.map { .real($0) } ?? .null, f.y.map { .real($0) } ?? .null, text(f.node), text(f.before), text(f.after),
              .text(f.message), text(f.action), text(f.reason), f.partOf.map { .integer(Int64($0)) } ?? .null]
         }
@@ -314,7 +314,7 @@ struct StoreTests {
     @Test("Findings are cut in two only where no group spans the cut")
     func findingCut() {
         func f(_ rule: String, _ trace: String?) -> RunRecord.Finding {
-            RunRecord.Finding(kind: "regression", rule: rule, trace: trace, press: trace == nil ? nil : 0, x: 0, y: 0, node: "n",
+            RunRecord.Finding(kind: .regression, rule: FindingRule(rawValue: rule)!, trace: trace, press: trace == nil ? nil : 0, x: 0, y: 0, node: "n",
                               before: nil, after: nil, message: "m")
         }
         // The middle falls inside t2's block: the cut moves to where the block ends.

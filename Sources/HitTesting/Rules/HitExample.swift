@@ -35,7 +35,7 @@ public struct HitExample: Sendable {
 public protocol HitTestingRule: DescribedRule, Sendable where Example == HitExample {}
 
 /// Every hit-testing rule, in order.
-public enum HitTestingRules {
+public enum HitTestingRules: RuleRegistry {
     public static let all: [any HitTestingRule.Type] = [
         S1LeavesRule.self, S2HollowContainersRule.self, S3ContentShapeRule.self, S4ShapeOrderRule.self, S5NoHitTestingRule.self,
         S6DisabledRule.self, S7ClippingRule.self, S8FrontToBackRule.self, S9TouchBindingRule.self, S10WhoFiresRule.self, S11MasksRule.self,
@@ -45,4 +45,6 @@ public enum HitTestingRules {
         U6ShieldedControlsRule.self, U7CustomControlsRule.self, U8GesturesByKindRule.self, U9RawTouchesRule.self, U10ControlIsHitViewRule.self,
         U11ScrollHitTestingRule.self, U12NoAddedLatencyRule.self, U13ScrollSlopRule.self,
     ]
+
+    public static func id(of rule: any HitTestingRule.Type) -> String { rule.id }
 }
