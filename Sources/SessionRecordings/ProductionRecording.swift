@@ -54,23 +54,46 @@ public enum RecordingFormat: String, Sendable, CaseIterable {
 
     /// The format of a `.json` file, if it is a session recording of one of these SDKs (by its first bytes).
     public static func detect(_ data: Data) -> RecordingFormat? {
-        let head = String(decoding: data.prefix(8192), as: UTF8.self)
-        let compact = head.filter { !$0.isWhitespace }
+        // The first bytes without JSON's whitespace, searched as bytes: `replay import` asks this of
+        // every `.jsonl` file, so a folder of a thousand traces must not pay for Strings here.
+        var compact: [UInt8] = []
+        compact.reserveCapacity(min(data.count, 8192))
+        for b in data.prefix(8192) where b != 0x20 && b != 0x0A && b != 0x0D && b != 0x09 { compact.append(b) }
+        func has(_ text: StaticString) -> Bool { Self.contains(compact, text) }
+        func starts(_ text: StaticString) -> Bool {
+            compact.count >= text.utf8CodeUnitCount && (0..<text.utf8CodeUnitCount).allSatisfy { compact[$0] == text.utf8Start[$0] }
+        }
+        // A TapReplay trace (its header line first): not a recording.
+        if starts(#"{"format":"tapreplay-trace""#) { return nil }
         // PostHog's export (`.ph-recording.json`): {"version":"2023-04-28","data":{…"snapshots":[…
-        if compact.contains("\"version\":\"2023-04-28\"") || compact.contains("\"version\":\"2022-12-02\"") {
-            if compact.contains("\"snapshots\"") || compact.contains("\"snapshotsByWindowId\"") || compact.contains("\"data\":{") { return .posthog }
+        if has(#""version":"2023-04-28""#) || has(#""version":"2022-12-02""#) {
+            if has(#""snapshots""#) || has(#""snapshotsByWindowId""#) || has(#""data":{"#) { return .posthog }
         }
         // A bare array of PostHog's rrweb events: [{"type":4,"data":{"href":…
         // Datadog segments (one, an array, or one a line): {"application":…,"session":…,"view":…,"records":[…
-        if compact.contains("\"records\":["), compact.contains("\"session\":{") { return .datadog }
+        if has(#""records":["#), has(#""session":{"#) { return .datadog }
         // Measure: a session's events, with its gestures and screens.
-        if ["\"gesture_click\"", "\"gesture_long_click\"", "\"gesture_scroll\"", "\"lifecycle_view_controller\"", "\"lifecycle_swift_ui\"",
-            "\"lifecycle_activity\""].contains(where: compact.contains) { return .measure }
-        if compact.hasPrefix("[{"), compact.contains("\"wireframes\"") || compact.contains("\"href\"") { return .posthog }
+        if has(#""gesture_click""#) || has(#""gesture_long_click""#) || has(#""gesture_scroll""#) || has(#""lifecycle_view_controller""#)
+            || has(#""lifecycle_swift_ui""#) || has(#""lifecycle_activity""#) { return .measure }
+        if starts("[{"), has(#""wireframes""#) || has(#""href""#) { return .posthog }
         // PostHog's stored blocks, a line each: ["window id",{"type":4,"data":{"href":…},"timestamp":…}]
-        if compact.hasPrefix("[\""), compact.contains("\"timestamp\""),
-           ["\"wireframes\"", "\"href\"", "\"cv\""].contains(where: compact.contains) { return .posthog }
+        if starts(#"[""#), has(#""timestamp""#), has(#""wireframes""#) || has(#""href""#) || has(#""cv""#) { return .posthog }
         return nil
+    }
+
+    /// Whether `bytes` holds `text` (a naive search: the texts are short, the bytes at most 8 KiB).
+    private static func contains(_ bytes: [UInt8], _ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard n > 0, bytes.count >= n else { return false }
+        let first = text.utf8Start[0]
+        return bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i <= b.count - n {
+                if b[i] == first, (1..<n).allSatisfy({ b[i + $0] == text.utf8Start[$0] }) { return true }
+                i += 1
+            }
+            return false
+        }
     }
 }
 
