@@ -22,11 +22,13 @@ extension RunPipeline {
     /// - Parameters:
     ///   - baselineFolder: where the baselines are now (default: the folder the shards ran with).
     ///   - picture: sample each screen for `--html`/`--svg`.
+    ///   - expectations: gather every press's expectation (`SuiteOutcome.expectations`: only the JUnit report lists them).
     /// - Throws: `RunInputError` naming the shard, trace or baseline that cannot be used.
     ///   - shouldStop: asked between screens (Ctrl-C): `RunInterrupted`, nothing recorded.
-    public func merge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false,
+    public func merge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false, expectations: Bool = true,
                       shouldStop: @escaping @Sendable () -> Bool = { false }, log: (String) -> Void = { _ in }) throws -> RunOutcome {
-        var (outcome, history) = try startMerge(paths, baselineFolder: baselineFolder, picture: picture, shouldStop: shouldStop, log: log)
+        var (outcome, history) = try startMerge(paths, baselineFolder: baselineFolder, picture: picture, expectations: expectations,
+                                                shouldStop: shouldStop, log: log)
         if let history { outcome.runID = try withoutActuallyEscaping(log) { try history.wait(log: $0) } }
         return outcome
     }
@@ -34,12 +36,11 @@ extension RunPipeline {
     /// `merge`, except that the run is recorded in history on another thread, as `start` records a run:
     /// the caller reports the outcome meanwhile and takes the run's id from `HistoryWrite.wait`. Nil:
     /// nothing to record (these shards were merged before; the outcome has that run's id).
-    public func startMerge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false,
+    public func startMerge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false, expectations: Bool = true,
                            shouldStop: @escaping @Sendable () -> Bool = { false },
                            log: (String) -> Void = { _ in }) throws -> (RunOutcome, HistoryWrite?) {
         var clock = Stopwatch()
-        let texts = ShardTexts()  // every shard's texts, each made once
-        let shards = try paths.map { path in (path: path, shard: try ShardRecord.read(path, texts: texts)) }
+        let shards = try Self.read(paths, details: ShardRecord.Details(expectations: expectations, marks: picture))
         guard let first = shards.first else { throw RunInputError("no shard files to merge") }
         try checkOneRun(shards)
         let identity = try parse(first.shard.identity, file: first.path)
@@ -64,6 +65,8 @@ extension RunPipeline {
         // Each shard's traces, mapped onto this database's (the run is recorded here).
         let historyIDs = try traceIDs(shards.map(\.shard))
         log("read \(plural(shards.count, "shard")) (\(shards.reduce(0) { $0 + $1.shard.traces.count }) traces replayed) in \(clock.lap())")
+        // Each shard's trace ids → names (a shard's ids are those of the database it ran on).
+        let traceNames = shards.map { s in Dictionary(s.shard.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }) }
 
         var outcomes: [SuiteOutcome] = []
         var history: [HistoryRecord.SuiteRows] = []
@@ -104,10 +107,10 @@ extension RunPipeline {
                 }
                 var run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
                                        baselineVersion: seen.version, observer: nil, log: log)
-                let pieces: [ShardParts.Piece] = shards.compactMap { s in
+                let pieces: [ShardParts.Piece] = shards.indices.compactMap { k in
+                    let s = shards[k]
                     guard let i = s.shard.run.suites.firstIndex(where: { $0.suite == screen }) else { return nil }
-                    return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i],
-                                            names: Dictionary(s.shard.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }))
+                    return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i], names: traceNames[k])
                 }
                 ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
                 log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
@@ -150,6 +153,20 @@ extension RunPipeline {
         }
         for (i, grouping) in causes.enumerated() { if let grouping { outcome.suites[i].diff.causes = grouping() } }
         return (outcome, write)
+    }
+
+    /// The shard files, read two at a time (a merge has the machine to itself until it writes);
+    /// a file that cannot be read is reported as the first such of `paths`.
+    private static func read(_ paths: [String], details: ShardRecord.Details) throws -> [(path: String, shard: ShardRecord)] {
+        let texts = ShardTexts()  // every shard's texts, each made once
+        var results = [Result<ShardRecord, Error>?](repeating: nil, count: paths.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+                out[i] = Result { try ShardRecord.read(paths[i], texts: texts, details: details) }
+            }
+        }
+        return try zip(paths, results).map { path, result in (path: path, shard: try result!.get()) }
     }
 
     /// Refuses shards of different runs, and a shard missing or given twice.

@@ -82,7 +82,14 @@ enum ShardParts {
         /// Items of every shard in fold order: by trace, then press, then as the shard had them. Each shard's
         /// items come in its fold order, so the places are taken once and the shards' runs merged (k-way).
         func inOrder<T>(_ items: [(trace: String?, press: Int, item: T)]) -> [T] {
-            let places = items.map { place($0.trace) }
+            // A shard's items come trace by trace: a trace's place is looked up once per run of it, not per item.
+            var last: (trace: String?, place: Int)?
+            let places = items.map { item -> Int in
+                if let last, last.trace == item.trace { return last.place }
+                let p = place(item.trace)
+                last = (item.trace, p)
+                return p
+            }
             func before(_ a: Int, _ b: Int) -> Bool { places[a] < places[b] || (places[a] == places[b] && items[a].press < items[b].press) }
             var runs: [Range<Int>] = []
             var start = 0
@@ -108,16 +115,56 @@ enum ShardParts {
             return out
         }
 
+        /// Every shard's list, each in its fold order, merged into the one run's (k-way; ties keep the
+        /// shards' order). A list out of fold order (not a shard's) is sorted as the run would have folded it.
+        func merged<T>(_ lists: [[T]], _ key: (Int, T) -> (trace: String?, press: Int)) -> [(list: Int, index: Int)] {
+            var keys: [[(place: Int, press: Int)]] = []
+            var inOrder = true
+            for (k, list) in lists.enumerated() {
+                // A shard's items come trace by trace: a trace's place is looked up once per run of it, not per item.
+                var last: (trace: String?, place: Int)?
+                var out: [(place: Int, press: Int)] = []
+                out.reserveCapacity(list.count)
+                for item in list {
+                    let (trace, press) = key(k, item)
+                    let p: Int
+                    if let last, last.trace == trace { p = last.place } else { p = place(trace); last = (trace, p) }
+                    if let previous = out.last, (p, press) < (previous.place, previous.press) { inOrder = false }
+                    out.append((p, press))
+                }
+                keys.append(out)
+            }
+            let total = keys.reduce(0) { $0 + $1.count }
+            var order: [(list: Int, index: Int)] = []
+            order.reserveCapacity(total)
+            guard inOrder else {
+                for k in keys.indices { for i in keys[k].indices { order.append((k, i)) } }
+                order.sort { a, b in
+                    let x = keys[a.list][a.index], y = keys[b.list][b.index]
+                    return (x.place, x.press, a.list, a.index) < (y.place, y.press, b.list, b.index)
+                }
+                return order
+            }
+            var heads = [Int](repeating: 0, count: keys.count)
+            while order.count < total {
+                var best = -1
+                for k in keys.indices where heads[k] < keys[k].count {
+                    if best < 0 { best = k; continue }
+                    let x = keys[k][heads[k]], y = keys[best][heads[best]]
+                    if (x.place, x.press) < (y.place, y.press) { best = k }
+                }
+                order.append((best, heads[best]))
+                heads[best] += 1
+            }
+            return order
+        }
+
         var stats = SuiteStats(settings: request.replay)
-        var regressions: [(trace: String?, press: Int, item: Finding)] = []
-        var improvements: [(trace: String?, press: Int, item: Finding)] = []
-        var known: [(trace: String?, press: Int, item: Finding)] = []
-        var expectations: [(trace: String?, press: Int, item: (key: PressKey, expect: String))] = []
+        var regressions: [[Finding]] = [], improvements: [[Finding]] = [], known: [[Finding]] = []
+        var expectations: [[(key: PressKey, expect: String)]] = []
         var unregressed: [(trace: String?, press: Int, item: (trace: String?, mark: ShardRecord.Part.Mark))] = []
         var pending = Comparison.Pending()
         var rows = HistoryRecord.SuiteRows()
-        var traces: [(trace: String?, press: Int, item: Int64)] = []
-        var pressRows: [(trace: String?, press: Int, item: RunRecord.Press)] = []
         var sides = SideCache()
         for p in pieces {
             let part = p.part
@@ -132,16 +179,18 @@ enum ShardParts {
             }
             stats.merge(SuiteStats(settings: request.replay, presses: p.suite.presses, fired: p.suite.fired, firstTries: p.suite.firstTries,
                                    firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
+            var (r, i, k): ([Finding], [Finding], [Finding]) = ([], [], [])
             for row in p.suite.findings {
                 let f = finding(row, suite: p.suite.suite, sides: &sides)
                 if row.kind == .known {
-                    known.append((f.trace, f.press ?? 0, f))
+                    k.append(f)
                 } else if f.kind == .regression {
-                    regressions.append((f.trace, f.press ?? 0, f))
+                    r.append(f)
                 } else {
-                    improvements.append((f.trace, f.press ?? 0, f))
+                    i.append(f)
                 }
             }
+            regressions.append(r); improvements.append(i); known.append(k)
             let knownTraces = knownTraces(part.fit)
             pending.knownTracesSeen.formUnion(knownTraces.seen)
             pending.knownTracesCompared.formUnion(knownTraces.compared)
@@ -149,30 +198,31 @@ enum ShardParts {
             pending.knownNodesCompared.formUnion(knownTraces.nodesCompared)
             pending.newPresses += part.newPresses
             pending.newPressTraces.formUnion(part.newPressTraces)
-            for e in part.expectations {
-                let trace = p.names[e.traceID] ?? ""
-                expectations.append((trace, e.press, (PressKey(trace: trace, press: e.press), e.expect)))
-            }
+            expectations.append(part.expectations.map { e in (PressKey(trace: p.names[e.traceID] ?? "", press: e.press), e.expect) })
             for m in part.marks { unregressed.append((p.names[m.traceID], m.press, (p.names[m.traceID], m))) }
-            for t in p.suite.traces {
-                guard let name = p.names[t], let id = historyIDs[name] else { continue }
-                traces.append((name, 0, id))
-            }
-            for var press in p.suite.pressRows {
-                guard let name = p.names[press.traceID], let id = historyIDs[name] else { continue }
-                press.traceID = id
-                pressRows.append((name, Int(press.press), press))
-            }
             run.fit.add(counts: part.fit)
             run.traces += p.suite.traces.count
             run.events += part.events
         }
         stats.orderBursts(by: { place($0) })
-        rows.traces = inOrder(traces)
-        rows.presses = inOrder(pressRows)  // history interns names in the order the presses come
-        pending.regressions = inOrder(regressions)
-        pending.improvements = inOrder(improvements)
-        pending.known = inOrder(known)
+        // The traces and informative presses history keeps, under this database's trace ids (a trace it lacks is left out).
+        let ids = pieces.map { p in p.names.compactMapValues { historyIDs[$0] } }
+        rows.traces = merged(pieces.map(\.suite.traces)) { k, t in (pieces[k].names[t], 0) }.compactMap { k, i in
+            ids[k][pieces[k].suite.traces[i]]
+        }
+        rows.presses = merged(pieces.map(\.suite.pressRows)) { k, p in (pieces[k].names[p.traceID], Int(p.press)) }.compactMap { k, i in
+            var press = pieces[k].suite.pressRows[i]  // history interns names in the order the presses come
+            guard let id = ids[k][press.traceID] else { return nil }
+            press.traceID = id
+            return press
+        }
+        func findings(_ lists: [[Finding]]) -> [Finding] {
+            merged(lists) { _, f in (f.trace, f.press ?? 0) }.map { lists[$0.list][$0.index] }
+        }
+        pending.regressions = findings(regressions)
+        pending.improvements = findings(improvements)
+        pending.known = findings(known)
+        let orderedExpectations = merged(expectations) { _, e in (e.key.trace, e.key.press) }.map { expectations[$0.list][$0.index] }
 
         // Picture marks: every regressed press (drawn from its findings), and the first
         // unregressed presses up to the limit, in fold order.
@@ -198,7 +248,7 @@ enum ShardParts {
                 others += 1
             }
         }
-        run.suite.absorb(stats: stats, pending: pending, rows: rows, expectations: inOrder(expectations), marks: inOrder(marks), others: others)
+        run.suite.absorb(stats: stats, pending: pending, rows: rows, expectations: orderedExpectations, marks: inOrder(marks), others: others)
     }
 
     /// What a suite's traces folded besides its rows, as a shard file's `fit` JSON: the

@@ -59,6 +59,12 @@ struct RawInsert {
             v.withUnsafeBufferPointer { Binder.bindText(s, i, $0) }
             index += 1
         }
+        /// Bytes as a BLOB (an empty one is a zero-length BLOB, not NULL).
+        mutating func blob(_ v: [UInt8]) {
+            let i = index, s = self.s
+            v.withUnsafeBytes { u in _ = sqlite3_bind_blob(s, i, u.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(u.count), RawInsert.transient) }
+            index += 1
+        }
         private static func bindText(_ s: OpaquePointer, _ i: Int32, _ u: UnsafeBufferPointer<UInt8>) {
             u.withMemoryRebound(to: CChar.self) { c in
                 if let base = c.baseAddress {

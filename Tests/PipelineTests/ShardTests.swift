@@ -203,8 +203,17 @@ struct ShardTests {
         #expect(settings.diff.regressions.contains { $0.probe } && settings.diff.regressions.contains { $0.partOf != nil })
         for n in [3] {
             try rig.resetHistory()
-            let merged = try rig.merge(try rig.shards(n), picture: true)
+            let files = try rig.shards(n)
+            let merged = try rig.merge(files, picture: true)
             try rig.expectSame(whole, merged, "\(n) shards")
+            // Without --junit and pictures the merge reads no expectations nor marks: every other report is the same.
+            let lean = try RunPipeline(store: rig.sharded).merge(files, picture: false, expectations: false)
+            // (The probes' expectations are the merge's own: only the traces' are left unread.)
+            func expectations(_ r: RunOutcome) -> Int { r.suites.reduce(0) { $0 + $1.expectations.count } }
+            #expect(lean.suites.allSatisfy { $0.marks.isEmpty } && merged.suites.contains { !$0.marks.isEmpty })
+            #expect(expectations(lean) < expectations(merged))
+            let (a, b) = (ShardRig.reports(merged), ShardRig.reports(lean))
+            for format in ["json", "text", "markdown"] { #expect(a[format] == b[format], "\(format)") }
         }
     }
 

@@ -74,7 +74,7 @@ struct ShardFileTests {
         #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): unknown outcome code 9") }
     }
 
-    @Test("Shard format 2: findings and presses in fold order with their texts made once for every shard; format 1 is refused, saying so")
+    @Test("Shard format 3: findings, presses and expectations in fold order with their texts made once for every shard; formats 1 and 2 are refused, saying so")
     func format() throws {
         let dir = TempDir()
         var run = ShardFileTests.run("a reason")
@@ -82,7 +82,12 @@ struct ShardFileTests {
                                                         before: #"{"outcome":"hit"}"#, after: nil, message: "m"))
         run.suites[0].pressRows = [3, 1, 2].map { RunRecord.Press(traceID: 7, press: $0, outcome: .miss, node: nil, action: nil, latencyMs: nil,
                                                                    baselineOutcome: nil, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil) }
-        let record = ShardRecord(runKey: "k", index: 1, count: 2, identity: "{}", events: 4, traces: [], snapshots: [], run: run, parts: [.init()])
+        var part = ShardRecord.Part()
+        // Expectations as folded, trace by trace (a row per trace): a trace id's order is not the fold order.
+        part.expectations = [.init(traceID: 9, press: 2, expect: "row"), .init(traceID: 9, press: 5, expect: "other"),
+                             .init(traceID: 7, press: 0, expect: "row")]
+        part.marks = [.init(traceID: 7, press: 1, x: 3, y: 4, outcome: .miss, action: nil, reason: "gap")]
+        let record = ShardRecord(runKey: "k", index: 1, count: 2, identity: "{}", events: 4, traces: [], snapshots: [], run: run, parts: [part])
         let (a, b) = (dir.path + "/1.sqlite", dir.path + "/2.sqlite")
         try record.write(to: a)
         try record.write(to: b)
@@ -90,10 +95,20 @@ struct ShardFileTests {
         let (one, two) = (try ShardRecord.read(a, texts: texts), try ShardRecord.read(b, texts: texts))
         #expect(one.run.suites[0].findings == run.suites[0].findings)  // as folded: not sorted
         #expect(one.run.suites[0].pressRows.map(\.press) == [3, 1, 2])
+        #expect(one.parts[0].expectations == part.expectations && one.parts[0].marks == part.marks)
+        let q3 = try DatabaseQueue(path: a)
+        #expect(try q3.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM shard_expects") } == 2)
+        try q3.close()
         // The same text is the same string in both shards.
         #expect(TextKey.Same(one.run.suites[0].findings[0].reason!) == TextKey.Same(two.run.suites[0].findings[0].reason!))
-        // A shard file written before format 2 (its findings in the history tables) is refused, naming the file and what to do.
+        // What only a JUnit report or a picture needs is left unread when not asked for.
+        let lean = try ShardRecord.read(a, details: ShardRecord.Details(expectations: false, marks: false))
+        #expect(lean.parts[0].expectations.isEmpty && lean.parts[0].marks.isEmpty && lean.run.suites[0].findings == run.suites[0].findings)
+        // A shard file of format 2 (a row per expectation) is refused, naming the file and what to do.
         let q = try DatabaseQueue(path: b)
+        try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 2") }
+        #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 2") && "\($0)".contains("run the shards again") }
+        // One written before format 2 (its findings in the history tables) too.
         try q.write { try $0.execute(sql: "DROP TABLE shard_format") }
         try q.close()
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 1") && "\($0)".contains("run the shards again") }

@@ -45,6 +45,7 @@ struct Merge: ParsableCommand {
             let history: HistoryWrite?
             do {
                 (outcome, history) = try RunPipeline(store: store).startMerge(shards, baselineFolder: baseline, picture: pictures.wanted,
+                                                                             expectations: junit != nil,
                                                                              shouldStop: Interruption.requested, log: Console.progress)
             } catch let stop as RunInterrupted {
                 throw Interruption.stop(stop.summary)
