@@ -74,6 +74,8 @@ extension RunPipeline {
         let files = Dictionary(first.shard.snapshots.map { (TraceStore.contentHash(of: $0.data), $0.data) }, uniquingKeysWith: { a, _ in a })
         guard case .array(let screens)? = identity["snapshots"] else { throw RunInputError("\(first.path): the shard names no snapshots") }
         do {
+            // Each screen's run and the shards' parts of it, in screen order.
+            var screenRuns: [(run: SuiteRun, pieces: [ShardParts.Piece])] = []
             for entry in screens {
                 if request.shouldStop() { throw RunInterrupted() }
                 let info = SnapshotInfo(entry)
@@ -105,23 +107,43 @@ extension RunPipeline {
                 default:
                     break
                 }
-                var run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
+                let run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
                                        baselineVersion: seen.version, observer: nil, log: log)
                 let pieces: [ShardParts.Piece] = shards.indices.compactMap { k in
                     let s = shards[k]
                     guard let i = s.shard.run.suites.firstIndex(where: { $0.suite == screen }) else { return nil }
                     return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i], names: traceNames[k])
                 }
-                ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
-                log("\(screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events) in \(clock.lap())")
+                screenRuns.append((run, pieces))
+            }
+            // The screens' parts are taken in two at a time, the largest first (a screen's parts touch nothing of another's).
+            if request.shouldStop() { throw RunInterrupted() }
+            let order = screenRuns.indices.sorted { a, b in
+                func size(_ i: Int) -> Int { screenRuns[i].pieces.reduce(0) { $0 + $1.suite.findings.count + $1.suite.pressRows.count } }
+                return size(a) > size(b)
+            }
+            let settings = request
+            screenRuns.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let runs = buffer
+                DispatchQueue.concurrentPerform(iterations: order.count) { n in
+                    let i = order[n]
+                    ShardParts.absorb(runs[i].pieces, into: &runs[i].run, historyIDs: historyIDs, request: settings)
+                }
+            }
+            for (run, pieces) in screenRuns {
+                log("\(run.snapshot.screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events)")
+            }
+            log("merged the shards' parts of \(plural(screenRuns.count, "screen")) in \(clock.lap())")
+            for (var run, pieces) in screenRuns {
+                if request.shouldStop() { throw RunInterrupted() }
                 // Sampled by one of the shards (the same code, snapshot and settings).
                 let sampled = pieces.lazy.compactMap { $0.part.coverage.flatMap(ShardCoverage.targets) }.first
                 let (suite, rows, grouping) = try finish(&run, request, folder, sampled: sampled, log: log, observer: nil)
-                _ = clock.lap()
                 outcomes.append(suite)
                 history.append(rows)
                 causes.append(grouping)
             }
+            screenRuns.removeAll()
         } catch var stop as RunInterrupted {
             stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
             throw stop

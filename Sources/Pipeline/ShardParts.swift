@@ -160,7 +160,7 @@ enum ShardParts {
         }
 
         var stats = SuiteStats(settings: request.replay)
-        var regressions: [[Finding]] = [], improvements: [[Finding]] = [], known: [[Finding]] = []
+        var regressions: [[Int]] = [], improvements: [[Int]] = [], known: [[Int]] = []
         var expectations: [[(key: PressKey, expect: String)]] = []
         var unregressed: [(trace: String?, press: Int, item: (trace: String?, mark: ShardRecord.Part.Mark))] = []
         var pending = Comparison.Pending()
@@ -179,15 +179,13 @@ enum ShardParts {
             }
             stats.merge(SuiteStats(settings: request.replay, presses: p.suite.presses, fired: p.suite.fired, firstTries: p.suite.firstTries,
                                    firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
-            var (r, i, k): ([Finding], [Finding], [Finding]) = ([], [], [])
-            for row in p.suite.findings {
-                let f = finding(row, suite: p.suite.suite, sides: &sides)
-                if row.kind == .known {
-                    k.append(f)
-                } else if f.kind == .regression {
-                    r.append(f)
-                } else {
-                    i.append(f)
+            // Each list's rows by index: a finding is made once, in its place in the merged list.
+            var (r, i, k): ([Int], [Int], [Int]) = ([], [], [])
+            for (n, row) in p.suite.findings.enumerated() {
+                switch row.kind {
+                case .known: k.append(n)
+                case .regression: r.append(n)
+                case .improvement, .new: i.append(n)  // as the run lists them: regressions, the others, known problems
                 }
             }
             regressions.append(r); improvements.append(i); known.append(k)
@@ -216,8 +214,10 @@ enum ShardParts {
             press.traceID = id
             return press
         }
-        func findings(_ lists: [[Finding]]) -> [Finding] {
-            merged(lists) { _, f in (f.trace, f.press ?? 0) }.map { lists[$0.list][$0.index] }
+        func findings(_ lists: [[Int]]) -> [Finding] {
+            merged(lists) { k, n in (pieces[k].suite.findings[n].trace, pieces[k].suite.findings[n].press ?? 0) }.map { k, i in
+                finding(pieces[k].suite.findings[lists[k][i]], suite: pieces[k].suite.suite, sides: &sides)
+            }
         }
         pending.regressions = findings(regressions)
         pending.improvements = findings(improvements)
