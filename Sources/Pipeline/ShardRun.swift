@@ -14,7 +14,10 @@ extension RunPipeline {
     /// What is computed from a snapshot alone — probes, coverage, the comparison of
     /// targets, causes, baselines written, pictures — is left to `replay merge`.
     /// - Throws: `RunInputError` when an input cannot be used; `StoreError` for the database.
-    public func runShard(_ request: RunRequest, shard: ShardSpec, log: (String) -> Void = { _ in }) throws -> ShardRecord {
+    /// - Parameter writer: where each screen's part goes as soon as it is replayed (written on the writer's
+    ///   thread while the next screen replays); the caller finishes it with the record returned.
+    public func runShard(_ request: RunRequest, shard: ShardSpec, writer: ShardFileWriter? = nil,
+                         log: (String) -> Void = { _ in }) throws -> ShardRecord {
         let startedAt = TraceStore.now()
         let inputs = try prepare(request, log: log)
         let screens = Set(inputs.snapshots.map { $0.0.screen })
@@ -42,6 +45,7 @@ extension RunPipeline {
                 part.coverage = ShardCoverage.text(coverage)
                 log("\(screen): sampled the coverage and predicted the first-try success of \(coverage.count) targets in \(sampling.lap())")
             }
+            writer?.add(rows, part)
             suites.append(rows)
             parts.append(part)
             replayed += mine

@@ -111,33 +111,9 @@ extension ShardRecord {
     /// Writes the shard file: a new database at a temporary path beside `path`, renamed
     /// over it once complete (a shard job killed part-way leaves no half file).
     public func write(to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        let temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
-        for suffix in ["", "-journal"] { unlink(temporary + suffix) }
-        do {
-            // A file of this process alone, renamed into place only once whole: no journal, no syncs, and a
-            // page cache the size of a shard's rows (they went out in 4 MiB spills: 1.3 s of a 4.6 s shard job).
-            var config = TraceStore.configuration(busyTimeout: 0, wal: false)
-            config.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF")
-                try db.execute(sql: "PRAGMA synchronous = OFF")
-                try db.execute(sql: "PRAGMA cache_size = -262144")
-            }
-            let queue = try DatabaseQueue(path: temporary, configuration: config)
-            let store = try TraceStore(queue, path: path)
-            for s in snapshots { _ = try store.importSnapshot(s.data, from: s.source) }
-            try store.writeTransaction { db in try insert(db) }
-            try queue.close()
-        } catch {
-            for suffix in ["", "-journal"] { unlink(temporary + suffix) }
-            throw ShardFileError("cannot write the shard file \(path): \(error)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ShardFileError("cannot write the shard file \(path) (\(reason))")
-        }
+        let writer = try ShardFileWriter(path: path)
+        for (suite, part) in zip(run.suites, parts) { writer.add(suite, part) }
+        try writer.finish(self)
     }
 
     /// The tables only a shard file has besides the history schema's `shard_*` ones: its format, and
@@ -164,9 +140,105 @@ extension ShardRecord {
         );
         """
 
-    private func insert(_ db: Database) throws {
+    /// One suite's rows besides its history rows — its findings and informative presses, and
+    /// its part — under `suiteID`, the id its `run_suite` row gets when the run is written last.
+    static func insertSuite(_ db: Database, suiteID: Int64, _ s: RunRecord.Suite, _ p: Part, labels: inout Labels) throws {
+        let suite = try db.cachedStatement(sql: """
+            INSERT INTO shard_suite (run_suite_id, events, fit, new_presses, new_press_traces) VALUES (?, ?, ?, ?, ?)
+            """)
+        let target = RawInsert(try db.cachedStatement(sql: """
+            INSERT INTO shard_target (run_suite_id, node_id, expected_tries, first_try_met, firings) VALUES (?, ?, ?, ?, ?)
+            """))
+        let latency = RawInsert(try db.cachedStatement(sql: """
+            INSERT INTO shard_latency (run_suite_id, node_id, action_id, latency_ms, count) VALUES (?, ?, ?, ?, ?)
+            """))
+        let burst = RawInsert(try db.cachedStatement(sql: """
+            INSERT INTO shard_burst (run_suite_id, trace_id, presses, x, y, resolved, target_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """))
+        let expectation = RawInsert(try db.cachedStatement(sql: "INSERT INTO shard_expects (run_suite_id, trace_id, pairs) VALUES (?, ?, ?)"))
+        let mark = RawInsert(try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO shard_mark (run_suite_id, trace_id, press, x, y, outcome, action_id, reason_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        let finding = RawInsert(try db.cachedStatement(sql: """
+            INSERT INTO shard_finding (run_suite_id, kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id,
+                                       message_id, reason_id, before_id, after_id, probe, part_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        let press = RawInsert(try db.cachedStatement(sql: """
+            INSERT INTO shard_press (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms, baseline_outcome,
+                                     baseline_node_id, baseline_action_id, baseline_latency_ms, met)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        for f in s.findings {
+            let ids = (kind: try labels.id(f.kind.rawValue), rule: try labels.id(f.rule.rawValue), trace: try labels.id(f.trace), node: try labels.id(f.node),
+                       action: try labels.id(f.action), expect: try labels.id(f.expect), message: try labels.id(f.message),
+                       reason: try labels.id(f.reason), before: try labels.id(f.before), after: try labels.id(f.after))
+            try finding.row { b in
+                b.int(suiteID); b.int(ids.kind); b.int(ids.rule); b.int(ids.trace); b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y)
+                b.int(ids.node); b.int(ids.action); b.int(ids.expect); b.int(ids.message); b.int(ids.reason); b.int(ids.before)
+                b.int(ids.after); b.int(f.probe ? 1 : 0); b.int(f.partOf.map(Int64.init))
+            }
+        }
+        for p in s.pressRows {
+            let ids = (node: try labels.id(p.node), action: try labels.id(p.action), baselineNode: try labels.id(p.baselineNode),
+                       baselineAction: try labels.id(p.baselineAction))
+            try press.row { b in
+                b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome.rawValue)); b.int(ids.node); b.int(ids.action)
+                b.double(p.latencyMs); b.int(p.baselineOutcome.map { Int64($0.rawValue) }); b.int(ids.baselineNode); b.int(ids.baselineAction)
+                b.double(p.baselineLatencyMs); b.int(p.met.map { $0 ? 1 : 0 })
+            }
+        }
+        let coverage = try db.cachedStatement(sql: "INSERT INTO shard_coverage (run_suite_id, targets) VALUES (?, ?)")
+        if let targets = p.coverage { try coverage.execute(arguments: [suiteID, targets]) }
+        try suite.execute(arguments: [suiteID, p.events, p.fit, p.newPresses,
+                                      p.newPressTraces.isEmpty ? nil : JSONValue.array(p.newPressTraces.map { JSONValue.string($0) }).serialized(.compact)])
+        for t in p.targets {
+            let node = try labels.id(t.node)
+            try target.row { b in
+                b.int(suiteID); b.int(node); b.int(Int64(t.expectedTries)); b.int(Int64(t.firstTryMet)); b.int(Int64(t.firings))
+            }
+        }
+        for l in p.latencies {
+            let node = try labels.id(l.node), action = try labels.id(l.action)
+            try latency.row { b in b.int(suiteID); b.int(node); b.int(action); b.double(l.latencyMs); b.int(Int64(l.count)) }
+        }
+        for x in p.bursts {
+            let target = try labels.id(x.target)
+            try burst.row { b in
+                b.int(suiteID); b.int(x.traceID); b.text(JSONValue.array(x.presses.map { JSONValue.number($0) }).serialized(.compact))
+                b.double(x.x); b.double(x.y); b.int(x.resolved ? 1 : 0); b.int(target)
+            }
+        }
+        // A row per trace (a suite's expectations come trace by trace): 1.2M rows of 10M events were 0.3 s of a shard job.
+        var pairs: [UInt8] = [], trace: Int64?
+        func flush() throws {
+            guard let t = trace, !pairs.isEmpty else { return }
+            try expectation.row { b in b.int(suiteID); b.int(t); b.blob(pairs) }
+            pairs.removeAll(keepingCapacity: true)
+        }
+        for e in p.expectations {
+            if e.traceID != trace { try flush(); trace = e.traceID }
+            let expect = try labels.id(e.expect) ?? 0
+            for v in [Int32(truncatingIfNeeded: e.press), Int32(truncatingIfNeeded: expect)] {
+                withUnsafeBytes(of: v.littleEndian) { pairs.append(contentsOf: $0) }
+            }
+        }
+        try flush()
+        for m in p.marks {
+            let action = try labels.id(m.action), reason = try labels.id(m.reason)
+            try mark.row { b in
+                b.int(suiteID); b.int(m.traceID); b.int(Int64(m.press)); b.double(m.x); b.double(m.y)
+                b.int(Int64(m.outcome.rawValue)); b.int(action); b.int(reason)
+            }
+        }
+    }
+
+    /// What follows every suite's rows (`insertSuite`, in the same transaction): the format, the traces,
+    /// the run's own rows (counts and traces; its suites numbered 1, 2, … as `insertSuite` was told)
+    /// and the shard row.
+    func insertRun(_ db: Database) throws {
         let now = TraceStore.now()
-        try db.execute(sql: ShardRecord.formatTables)
         try db.execute(sql: "INSERT INTO shard_format (version) VALUES (?)", arguments: [ShardRecord.format])
         let trace = try db.makeStatement(sql: """
             INSERT INTO trace (id, name, screen, device_model, os, app_version, app_build, recorded_at, source,
@@ -178,106 +250,121 @@ extension ShardRecord {
             try trace.execute(arguments: [t.rowID, h.trace, h.screen, h.deviceModel, h.os, h.appVersion, h.appBuild, h.recordedAt,
                                           h.source, t.contentHash, t.eventCount, now])
         }
-        // The history tables hold the run's counts and traces; findings and presses go in shard_finding and shard_press.
+        // The history tables hold the run's counts and traces; findings and presses went in shard_finding and shard_press.
         var counted = run
         for i in counted.suites.indices { counted.suites[i].findings = []; counted.suites[i].pressRows = [] }
-        var (_, suiteIDs, labels) = try TraceStore.insertRun(counted, db: db)
+        let (_, suiteIDs, _) = try TraceStore.insertRun(counted, db: db)
+        guard suiteIDs == (0..<Int64(suiteIDs.count)).map({ $0 + 1 }) else {
+            throw ShardFileError("the run's suites were numbered \(suiteIDs.prefix(3)), not 1, 2, …")
+        }
         try db.execute(sql: """
             INSERT INTO shard (id, run_key, shard_index, shard_count, identity, traces, events) VALUES (1, ?, ?, ?, ?, ?, ?)
             """, arguments: [runKey, index, count, identity, traces.count, events])
-        let suite = try db.makeStatement(sql: """
-            INSERT INTO shard_suite (run_suite_id, events, fit, new_presses, new_press_traces) VALUES (?, ?, ?, ?, ?)
-            """)
-        let target = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO shard_target (run_suite_id, node_id, expected_tries, first_try_met, firings) VALUES (?, ?, ?, ?, ?)
-            """))
-        let latency = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO shard_latency (run_suite_id, node_id, action_id, latency_ms, count) VALUES (?, ?, ?, ?, ?)
-            """))
-        let burst = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO shard_burst (run_suite_id, trace_id, presses, x, y, resolved, target_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """))
-        let expectation = RawInsert(try db.makeStatement(sql: "INSERT INTO shard_expects (run_suite_id, trace_id, pairs) VALUES (?, ?, ?)"))
-        let mark = RawInsert(try db.makeStatement(sql: """
-            INSERT OR REPLACE INTO shard_mark (run_suite_id, trace_id, press, x, y, outcome, action_id, reason_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """))
-        let finding = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO shard_finding (run_suite_id, kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id,
-                                       message_id, reason_id, before_id, after_id, probe, part_of)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
-        let press = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO shard_press (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms, baseline_outcome,
-                                     baseline_node_id, baseline_action_id, baseline_latency_ms, met)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
-        for (suiteID, s) in zip(suiteIDs, run.suites) {
-            for f in s.findings {
-                let ids = (kind: try labels.id(f.kind.rawValue), rule: try labels.id(f.rule.rawValue), trace: try labels.id(f.trace), node: try labels.id(f.node),
-                           action: try labels.id(f.action), expect: try labels.id(f.expect), message: try labels.id(f.message),
-                           reason: try labels.id(f.reason), before: try labels.id(f.before), after: try labels.id(f.after))
-                try finding.row { b in
-                    b.int(suiteID); b.int(ids.kind); b.int(ids.rule); b.int(ids.trace); b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y)
-                    b.int(ids.node); b.int(ids.action); b.int(ids.expect); b.int(ids.message); b.int(ids.reason); b.int(ids.before)
-                    b.int(ids.after); b.int(f.probe ? 1 : 0); b.int(f.partOf.map(Int64.init))
-                }
+    }
+}
+
+/// A shard file written as the shard replays (`replay run --shard-out`): each suite's rows go
+/// in on a thread of their own once the suite is done, while the next screen replays, all in
+/// one transaction of a temporary file that `finish` completes and renames into place (a job
+/// killed part-way, or `cancel`, leaves no file). Suites are added in the run's order.
+public final class ShardFileWriter: @unchecked Sendable {
+    private let path: String, temporary: String
+    private let queue: DatabaseQueue
+    private let work = DispatchQueue(label: "tapreplay.shard-file")
+    /// Touched on `work` only, and by `finish` after waiting for it.
+    private var labels: Labels?
+    private var failure: Error?
+    private var added = 0
+    private var done = false
+
+    public init(path: String) throws {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
+        for suffix in ["", "-journal"] { unlink(temporary + suffix) }
+        do {
+            // A file of this process alone, renamed into place only once whole: no journal and no syncs
+            // (a rollback deletes it), and a page cache that holds a shard's rows.
+            var config = TraceStore.configuration(busyTimeout: 0, wal: false)
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = OFF")
+                try db.execute(sql: "PRAGMA synchronous = OFF")
+                try db.execute(sql: "PRAGMA cache_size = -262144")
             }
-            for p in s.pressRows {
-                let ids = (node: try labels.id(p.node), action: try labels.id(p.action), baselineNode: try labels.id(p.baselineNode),
-                           baselineAction: try labels.id(p.baselineAction))
-                try press.row { b in
-                    b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome.rawValue)); b.int(ids.node); b.int(ids.action)
-                    b.double(p.latencyMs); b.int(p.baselineOutcome.map { Int64($0.rawValue) }); b.int(ids.baselineNode); b.int(ids.baselineAction)
-                    b.double(p.baselineLatencyMs); b.int(p.met.map { $0 ? 1 : 0 })
+            queue = try DatabaseQueue(path: temporary, configuration: config)
+            _ = try TraceStore(queue, path: path)  // the history schema
+            try queue.inDatabase { db in
+                try db.execute(sql: ShardRecord.formatTables)
+                try db.beginTransaction()
+                // The suites' rows come before the run_suite rows they refer to.
+                try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            }
+        } catch {
+            for suffix in ["", "-journal"] { unlink(temporary + suffix) }
+            throw ShardFileError("cannot write the shard file \(path): \(error)")
+        }
+    }
+
+    deinit { if !done { discard() } }
+
+    /// The next suite's rows, written on the writer's thread.
+    public func add(_ suite: RunRecord.Suite, _ part: ShardRecord.Part) {
+        added += 1
+        let suiteID = Int64(added)
+        work.async { [self] in
+            guard failure == nil else { return }
+            do {
+                try queue.inDatabase { db in
+                    var interned: Labels
+                    if let known = labels { interned = known; labels = nil } else { interned = try Labels(db) }  // one copy, never two
+                    try ShardRecord.insertSuite(db, suiteID: suiteID, suite, part, labels: &interned)
+                    labels = interned
                 }
+            } catch {
+                failure = error
             }
         }
-        let coverage = try db.makeStatement(sql: "INSERT INTO shard_coverage (run_suite_id, targets) VALUES (?, ?)")
-        for (suiteID, p) in zip(suiteIDs, parts) {
-            if let targets = p.coverage { try coverage.execute(arguments: [suiteID, targets]) }
-            try suite.execute(arguments: [suiteID, p.events, p.fit, p.newPresses,
-                                          p.newPressTraces.isEmpty ? nil : JSONValue.array(p.newPressTraces.map { JSONValue.string($0) }).serialized(.compact)])
-            for t in p.targets {
-                let node = try labels.id(t.node)
-                try target.row { b in
-                    b.int(suiteID); b.int(node); b.int(Int64(t.expectedTries)); b.int(Int64(t.firstTryMet)); b.int(Int64(t.firings))
-                }
+    }
+
+    /// Writes what follows the suites (`record`'s run, traces and snapshots: its suites must be those
+    /// added, in order), commits and renames the file into place.
+    public func finish(_ record: ShardRecord) throws {
+        work.sync {}
+        done = true
+        do {
+            if let failure { throw failure }
+            guard record.run.suites.count == added else {
+                throw ShardFileError("\(added) suites were written, the run has \(record.run.suites.count)")
             }
-            for l in p.latencies {
-                let node = try labels.id(l.node), action = try labels.id(l.action)
-                try latency.row { b in b.int(suiteID); b.int(node); b.int(action); b.double(l.latencyMs); b.int(Int64(l.count)) }
+            try queue.inDatabase { db in
+                try record.insertRun(db)
+                try db.commit()
             }
-            for x in p.bursts {
-                let target = try labels.id(x.target)
-                try burst.row { b in
-                    b.int(suiteID); b.int(x.traceID); b.text(JSONValue.array(x.presses.map { JSONValue.number($0) }).serialized(.compact))
-                    b.double(x.x); b.double(x.y); b.int(x.resolved ? 1 : 0); b.int(target)
-                }
-            }
-            // A row per trace (a suite's expectations come trace by trace): 1.2M rows of 10M events were 0.3 s of a shard job.
-            var pairs: [UInt8] = [], trace: Int64?
-            func flush() throws {
-                guard let t = trace, !pairs.isEmpty else { return }
-                try expectation.row { b in b.int(suiteID); b.int(t); b.blob(pairs) }
-                pairs.removeAll(keepingCapacity: true)
-            }
-            for e in p.expectations {
-                if e.traceID != trace { try flush(); trace = e.traceID }
-                let expect = try labels.id(e.expect) ?? 0
-                for v in [Int32(truncatingIfNeeded: e.press), Int32(truncatingIfNeeded: expect)] {
-                    withUnsafeBytes(of: v.littleEndian) { pairs.append(contentsOf: $0) }
-                }
-            }
-            try flush()
-            for m in p.marks {
-                let action = try labels.id(m.action), reason = try labels.id(m.reason)
-                try mark.row { b in
-                    b.int(suiteID); b.int(m.traceID); b.int(Int64(m.press)); b.double(m.x); b.double(m.y)
-                    b.int(Int64(m.outcome.rawValue)); b.int(action); b.int(reason)
-                }
-            }
+            let store = try TraceStore(queue, path: path)
+            for s in record.snapshots { _ = try store.importSnapshot(s.data, from: s.source) }
+            try queue.close()
+        } catch {
+            discard()
+            throw ShardFileError("cannot write the shard file \(path): \(error)")
         }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ShardFileError("cannot write the shard file \(path) (\(reason))")
+        }
+    }
+
+    /// Leaves no file (a shard stopped part-way).
+    public func cancel() {
+        work.sync {}
+        done = true
+        discard()
+    }
+
+    private func discard() {
+        try? queue.close()
+        for suffix in ["", "-journal"] { unlink(temporary + suffix) }
     }
 }
 

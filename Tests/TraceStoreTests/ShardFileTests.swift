@@ -113,4 +113,31 @@ struct ShardFileTests {
         try q.close()
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 1") && "\($0)".contains("run the shards again") }
     }
+
+    @Test("A shard file written suite by suite as the shard replays reads back the same; cancelled, or short of suites, it leaves no file")
+    func streamed() throws {
+        let dir = TempDir()
+        let run = ShardFileTests.run("a reason")
+        var part = ShardRecord.Part()
+        part.events = 3
+        part.expectations = [.init(traceID: 7, press: 0, expect: "row")]
+        let record = ShardRecord(runKey: "k", index: 1, count: 1, identity: "{}", events: 3, traces: [], snapshots: [], run: run, parts: [part])
+        let path = dir.path + "/s.sqlite"
+        let writer = try ShardFileWriter(path: path)
+        writer.add(run.suites[0], part)
+        try writer.finish(record)
+        let back = try ShardRecord.read(path)
+        #expect(back.run.suites[0].findings == run.suites[0].findings && back.parts[0] == part)
+        // Cancelled part-way (a shard stopped by Ctrl-C): no file, and no temporary one beside it.
+        let other = dir.path + "/t.sqlite"
+        let cancelled = try ShardFileWriter(path: other)
+        cancelled.add(run.suites[0], part)
+        cancelled.cancel()
+        #expect(!FileManager.default.fileExists(atPath: other))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }.isEmpty)
+        // Finished with fewer suites than the run has: refused, no file.
+        let short = try ShardFileWriter(path: other)
+        #expect { try short.finish(record) } throws: { "\($0)".contains("0 suites were written, the run has 1") }
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
 }

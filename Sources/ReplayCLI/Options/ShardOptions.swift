@@ -37,9 +37,17 @@ struct ShardOptions: ParsableArguments {
     /// Replays this shard and writes its file.
     func run(_ request: RunRequest, store: TraceStore, out: String) throws {
         let spec = try self.spec()!
-        let record = try RunPipeline(store: store).runShard(request, shard: spec, log: Console.progress)
+        // Each screen's part is written while the next one replays.
+        let writer = try ShardFileWriter(path: out)
+        let record: ShardRecord
+        do {
+            record = try RunPipeline(store: store).runShard(request, shard: spec, writer: writer, log: Console.progress)
+        } catch {
+            writer.cancel()  // stopped or failed part-way: no file
+            throw error
+        }
         ProgressLine.shared.end()
-        try record.write(to: out)
+        try writer.finish(record)
         Console.progress("wrote shard \(spec) to \(out): \(record.traces.count) traces, \(record.events) events; merge every shard of the run with replay merge")
     }
 }
