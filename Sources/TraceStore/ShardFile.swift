@@ -287,6 +287,7 @@ public final class ShardFileWriter: @unchecked Sendable {
             // A file of this process alone, renamed into place only once whole: no journal and no syncs
             // (a rollback deletes it), and a page cache that holds a shard's rows.
             var config = TraceStore.configuration(busyTimeout: 0, wal: false)
+            config.allowsUnsafeTransactions = true  // the one transaction spans every suite's access
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
                 try db.execute(sql: "PRAGMA synchronous = OFF")
@@ -332,6 +333,7 @@ public final class ShardFileWriter: @unchecked Sendable {
     public func finish(_ record: ShardRecord) throws {
         work.sync {}
         done = true
+        labels = nil  // its statement, before the file is closed
         do {
             if let failure { throw failure }
             guard record.run.suites.count == added else {
@@ -363,6 +365,7 @@ public final class ShardFileWriter: @unchecked Sendable {
     }
 
     private func discard() {
+        labels = nil
         try? queue.close()
         for suffix in ["", "-journal"] { unlink(temporary + suffix) }
     }
