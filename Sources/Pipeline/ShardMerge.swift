@@ -126,15 +126,19 @@ extension RunPipeline {
             screenRuns.withUnsafeMutableBufferPointer { buffer in
                 nonisolated(unsafe) let runs = buffer
                 DispatchQueue.concurrentPerform(iterations: order.count) { n in
+                    guard !settings.shouldStop() else { return }  // Ctrl-C: the screens not yet begun are left
                     let i = order[n]
                     ShardParts.absorb(runs[i].pieces, into: &runs[i].run, historyIDs: historyIDs, request: settings)
                 }
             }
+            if request.shouldStop() { throw RunInterrupted() }
             for (run, pieces) in screenRuns {
                 log("\(run.snapshot.screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events)")
             }
             log("merged the shards' parts of \(plural(screenRuns.count, "screen")) in \(clock.lap())")
-            for (var run, pieces) in screenRuns {
+            // Taken out one by one, so that finishing a screen copies none of what it absorbed.
+            screenRuns.reverse()
+            while case (var run, let pieces)? = screenRuns.popLast() {
                 if request.shouldStop() { throw RunInterrupted() }
                 // Sampled by one of the shards (the same code, snapshot and settings).
                 let sampled = pieces.lazy.compactMap { $0.part.coverage.flatMap(ShardCoverage.targets) }.first
@@ -143,7 +147,6 @@ extension RunPipeline {
                 history.append(rows)
                 causes.append(grouping)
             }
-            screenRuns.removeAll()
         } catch var stop as RunInterrupted {
             stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
             throw stop

@@ -125,12 +125,17 @@ enum Interruption {
                 ProgressLine.shared.write("replay: stopping (Ctrl-C again to quit at once)…")
             } else {
                 ProgressLine.shared.write("replay: stopped at once; the database keeps only what was committed")
+                for path in state.discarded { unlink(path) }
                 _exit(exitStatus)
             }
         }
         s.resume()
         source = s
     }
+
+    /// A file to remove should the process end at once (a second Ctrl-C): a file written
+    /// under a temporary name, renamed into place only once whole (a shard file).
+    static func discardOnQuit(_ path: String) { state.discard(path) }
 
     /// Says what was kept and ends the command with exit status 130.
     static func stop(_ message: String) -> ExitCode {
@@ -143,6 +148,9 @@ enum Interruption {
     private final class StopState: @unchecked Sendable {
         private let lock = NSLock()
         private var value = false
+        private var paths: [String] = []
+        var discarded: [String] { lock.lock(); defer { lock.unlock() }; return paths }
+        func discard(_ path: String) { lock.lock(); defer { lock.unlock() }; paths.append(path) }
         var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
         /// Sets it; false when it was already set.
         func set() -> Bool {

@@ -219,10 +219,10 @@ extension ShardRecord {
         }
         for e in p.expectations {
             if e.traceID != trace { try flush(); trace = e.traceID }
-            let expect = try labels.id(e.expect) ?? 0
-            for v in [Int32(truncatingIfNeeded: e.press), Int32(truncatingIfNeeded: expect)] {
-                withUnsafeBytes(of: v.littleEndian) { pairs.append(contentsOf: $0) }
+            guard let press = Int32(exactly: e.press), let expect = Int32(exactly: try labels.id(e.expect) ?? 0) else {
+                throw ShardFileError("press \(e.press) of trace #\(e.traceID) does not fit shard format \(ShardRecord.format) (32-bit press numbers and label ids)")
             }
+            for v in [press, expect] { withUnsafeBytes(of: v.littleEndian) { pairs.append(contentsOf: $0) } }
         }
         try flush()
         for m in p.marks {
@@ -268,7 +268,10 @@ extension ShardRecord {
 /// one transaction of a temporary file that `finish` completes and renames into place (a job
 /// killed part-way, or `cancel`, leaves no file). Suites are added in the run's order.
 public final class ShardFileWriter: @unchecked Sendable {
-    private let path: String, temporary: String
+    private let path: String
+    /// Where the file is written until `finish` renames it (`.NAME.tmp-PID` beside it): a process
+    /// ended at once (a second Ctrl-C) removes it (`Interruption` in the CLI).
+    public let temporary: String
     private let queue: DatabaseQueue
     private let work = DispatchQueue(label: "tapreplay.shard-file")
     /// Touched on `work` only, and by `finish` after waiting for it.
@@ -291,7 +294,7 @@ public final class ShardFileWriter: @unchecked Sendable {
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF")
                 try db.execute(sql: "PRAGMA synchronous = OFF")
-                try db.execute(sql: "PRAGMA cache_size = -262144")
+                try db.execute(sql: "PRAGMA cache_size = -65536")
             }
             queue = try DatabaseQueue(path: temporary, configuration: config)
             _ = try TraceStore(queue, path: path)  // the history schema
@@ -346,6 +349,9 @@ public final class ShardFileWriter: @unchecked Sendable {
             let store = try TraceStore(queue, path: path)
             for s in record.snapshots { _ = try store.importSnapshot(s.data, from: s.source) }
             try queue.close()
+            // Written without syncs: on disk once, as a whole, before it takes its name.
+            let fd = open(temporary, O_RDONLY)
+            if fd >= 0 { _ = fsync(fd); _ = close(fd) }
         } catch {
             discard()
             throw ShardFileError("cannot write the shard file \(path): \(error)")
@@ -357,8 +363,10 @@ public final class ShardFileWriter: @unchecked Sendable {
         }
     }
 
-    /// Leaves no file (a shard stopped part-way).
+    /// Leaves no file (a shard stopped part-way): the file goes at once, then the suites
+    /// still queued finish into it unseen.
     public func cancel() {
+        for suffix in ["", "-journal"] { unlink(temporary + suffix) }
         work.sync {}
         done = true
         discard()

@@ -39,6 +39,7 @@ struct ShardOptions: ParsableArguments {
         let spec = try self.spec()!
         // Each screen's part is written while the next one replays.
         let writer = try ShardFileWriter(path: out)
+        Interruption.discardOnQuit(writer.temporary)
         let record: ShardRecord
         do {
             record = try RunPipeline(store: store).runShard(request, shard: spec, writer: writer, log: Console.progress)
