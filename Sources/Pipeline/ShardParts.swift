@@ -79,45 +79,10 @@ enum ShardParts {
             guard let trace else { return Int.max }
             return rankBySame[TextKey.Same(trace)] ?? rank[trace] ?? Int.max
         }
-        /// Items of every shard in fold order: by trace, then press, then as the shard had them. Each shard's
-        /// items come in its fold order, so the places are taken once and the shards' runs merged (k-way).
-        func inOrder<T>(_ items: [(trace: String?, press: Int, item: T)]) -> [T] {
-            // A shard's items come trace by trace: a trace's place is looked up once per run of it, not per item.
-            var last: (trace: String?, place: Int)?
-            let places = items.map { item -> Int in
-                if let last, last.trace == item.trace { return last.place }
-                let p = place(item.trace)
-                last = (item.trace, p)
-                return p
-            }
-            func before(_ a: Int, _ b: Int) -> Bool { places[a] < places[b] || (places[a] == places[b] && items[a].press < items[b].press) }
-            var runs: [Range<Int>] = []
-            var start = 0
-            for i in items.indices.dropFirst() where before(i, i - 1) {
-                runs.append(start..<i)
-                start = i
-            }
-            if !items.isEmpty { runs.append(start..<items.count) }
-            if runs.count <= 1 { return items.map(\.item) }
-            guard runs.count <= 64 else {  // not a shard's fold order: sorted as the run would have folded them
-                return items.indices.sorted { a, b in (places[a], items[a].press, a) < (places[b], items[b].press, b) }.map { items[$0].item }
-            }
-            var heads = runs.map(\.lowerBound)
-            var out: [T] = []
-            out.reserveCapacity(items.count)
-            while true {
-                var best = -1
-                for r in runs.indices where heads[r] < runs[r].upperBound && (best < 0 || before(heads[r], heads[best])) { best = r }
-                guard best >= 0 else { break }
-                out.append(items[heads[best]].item)
-                heads[best] += 1
-            }
-            return out
-        }
-
         /// Every shard's list, each in its fold order, merged into the one run's (k-way; ties keep the
         /// shards' order). A list out of fold order (not a shard's) is sorted as the run would have folded it.
-        func merged<T>(_ lists: [[T]], _ key: (Int, T) -> (trace: String?, press: Int)) -> [(list: Int, index: Int)] {
+        /// (`key` is given the list and the item's index in it: items are read in place, never copied.)
+        func merged<T>(_ lists: [[T]], _ key: (Int, Int) -> (trace: String?, press: Int)) -> [(list: Int, index: Int)] {
             var keys: [[(place: Int, press: Int)]] = []
             var inOrder = true
             for (k, list) in lists.enumerated() {
@@ -125,8 +90,8 @@ enum ShardParts {
                 var last: (trace: String?, place: Int)?
                 var out: [(place: Int, press: Int)] = []
                 out.reserveCapacity(list.count)
-                for item in list {
-                    let (trace, press) = key(k, item)
+                for i in list.indices {
+                    let (trace, press) = key(k, i)
                     let p: Int
                     if let last, last.trace == trace { p = last.place } else { p = place(trace); last = (trace, p) }
                     if let previous = out.last, (p, press) < (previous.place, previous.press) { inOrder = false }
@@ -162,7 +127,7 @@ enum ShardParts {
         var stats = SuiteStats(settings: request.replay)
         var regressions: [[Int]] = [], improvements: [[Int]] = [], known: [[Int]] = []
         var expectations: [[(key: PressKey, expect: String)]] = []
-        var unregressed: [(trace: String?, press: Int, item: (trace: String?, mark: ShardRecord.Part.Mark))] = []
+        var unregressed: [[(trace: String?, mark: ShardRecord.Part.Mark)]] = []
         var pending = Comparison.Pending()
         var rows = HistoryRecord.SuiteRows()
         var sides = SideCache()
@@ -181,8 +146,8 @@ enum ShardParts {
                                    firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
             // Each list's rows by index: a finding is made once, in its place in the merged list.
             var (r, i, k): ([Int], [Int], [Int]) = ([], [], [])
-            for (n, row) in p.suite.findings.enumerated() {
-                switch row.kind {
+            for n in p.suite.findings.indices {
+                switch p.suite.findings[n].kind {
                 case .known: k.append(n)
                 case .regression: r.append(n)
                 case .improvement, .new: i.append(n)  // as the run lists them: regressions, the others, known problems
@@ -197,7 +162,7 @@ enum ShardParts {
             pending.newPresses += part.newPresses
             pending.newPressTraces.formUnion(part.newPressTraces)
             expectations.append(part.expectations.map { e in (PressKey(trace: p.names[e.traceID] ?? "", press: e.press), e.expect) })
-            for m in part.marks { unregressed.append((p.names[m.traceID], m.press, (p.names[m.traceID], m))) }
+            unregressed.append(part.marks.map { m in (p.names[m.traceID], m) })
             run.fit.add(counts: part.fit)
             run.traces += p.suite.traces.count
             run.events += part.events
@@ -205,28 +170,35 @@ enum ShardParts {
         stats.orderBursts(by: { place($0) })
         // The traces and informative presses history keeps, under this database's trace ids (a trace it lacks is left out).
         let ids = pieces.map { p in p.names.compactMapValues { historyIDs[$0] } }
-        rows.traces = merged(pieces.map(\.suite.traces)) { k, t in (pieces[k].names[t], 0) }.compactMap { k, i in
+        rows.traces = merged(pieces.map(\.suite.traces)) { k, i in (pieces[k].names[pieces[k].suite.traces[i]], 0) }.compactMap { k, i in
             ids[k][pieces[k].suite.traces[i]]
         }
-        rows.presses = merged(pieces.map(\.suite.pressRows)) { k, p in (pieces[k].names[p.traceID], Int(p.press)) }.compactMap { k, i in
+        rows.presses = merged(pieces.map(\.suite.pressRows)) { k, i in
+            (pieces[k].names[pieces[k].suite.pressRows[i].traceID], Int(pieces[k].suite.pressRows[i].press))
+        }.compactMap { k, i in
             var press = pieces[k].suite.pressRows[i]  // history interns names in the order the presses come
             guard let id = ids[k][press.traceID] else { return nil }
             press.traceID = id
             return press
         }
         func findings(_ lists: [[Int]]) -> [Finding] {
-            merged(lists) { k, n in (pieces[k].suite.findings[n].trace, pieces[k].suite.findings[n].press ?? 0) }.map { k, i in
-                finding(pieces[k].suite.findings[lists[k][i]], suite: pieces[k].suite.suite, sides: &sides)
+            merged(lists) { k, i in
+                let n = lists[k][i]
+                return (pieces[k].suite.findings[n].trace, pieces[k].suite.findings[n].press ?? 0)
+            }.map { k, i in
+                pieces[k].suite.findings.withUnsafeBufferPointer { rows in
+                    finding(rows.baseAddress! + lists[k][i], suite: pieces[k].suite.suite, sides: &sides)
+                }
             }
         }
         pending.regressions = findings(regressions)
         pending.improvements = findings(improvements)
         pending.known = findings(known)
-        let orderedExpectations = merged(expectations) { _, e in (e.key.trace, e.key.press) }.map { expectations[$0.list][$0.index] }
+        let orderedExpectations = merged(expectations) { k, i in (expectations[k][i].key.trace, expectations[k][i].key.press) }.map { expectations[$0.list][$0.index] }
 
         // Picture marks: every regressed press (drawn from its findings), and the first
         // unregressed presses up to the limit, in fold order.
-        var marks: [(trace: String?, press: Int, item: PressMark)] = []
+        var marks: [[(trace: String?, press: Int, item: PressMark)]] = [[], []]  // the regressed, the others
         var others = 0
         if run.suite.keeping == .all {
             var seen = Set<PressKey>()
@@ -237,18 +209,21 @@ enum ShardParts {
                 let baseline = f.before.flatMap { b in
                     b.outcome.flatMap(TouchResult.Outcome.init(rawValue:)).map { PressSide(outcome: $0, node: b.node, action: b.action, latencyMs: b.latencyMs) }
                 }
-                marks.append((trace, press, SuiteAccumulator.mark(PressKey(trace: trace, press: press), at: f.at ?? Point(0, 0), outcome: outcome,
+                marks[0].append((trace, press, SuiteAccumulator.mark(PressKey(trace: trace, press: press), at: f.at ?? Point(0, 0), outcome: outcome,
                                                                   action: after.action, reason: f.reason ?? "", regressed: true,
                                                                   node: after.node, baseline: baseline)))
             }
-            for (trace, m) in inOrder(unregressed).prefix(SuiteAccumulator.markLimit) {
-                marks.append((trace, m.press, SuiteAccumulator.mark(PressKey(trace: trace ?? "", press: m.press), at: Point(m.x, m.y),
+            let firsts = merged(unregressed) { k, i in (unregressed[k][i].trace, unregressed[k][i].mark.press) }.prefix(SuiteAccumulator.markLimit)
+            for (k, i) in firsts {
+                let (trace, m) = unregressed[k][i]
+                marks[1].append((trace, m.press, SuiteAccumulator.mark(PressKey(trace: trace ?? "", press: m.press), at: Point(m.x, m.y),
                                                                     outcome: HistoryRecord.outcome(m.outcome), action: m.action,
                                                                     reason: m.reason ?? "", regressed: false)))
                 others += 1
             }
         }
-        run.suite.absorb(stats: stats, pending: pending, rows: rows, expectations: orderedExpectations, marks: inOrder(marks), others: others)
+        run.suite.absorb(stats: stats, pending: pending, rows: rows, expectations: orderedExpectations, marks: merged(marks) { k, i in (marks[k][i].trace, marks[k][i].press) }.map { marks[$0.list][$0.index].item },
+                         others: others)
     }
 
     /// What a suite's traces folded besides its rows, as a shard file's `fit` JSON: the
@@ -277,14 +252,15 @@ enum ShardParts {
 
     /// A finding as history stores it, back as the run made it (a known problem as the
     /// regression it is; the comparison matches it to its known problem again).
-    static func finding(_ row: RunRecord.Finding, suite: String, sides: inout SideCache) -> Finding {
-        var f = Finding(kind: HistoryRecord.kind(row.kind), rule: HistoryRecord.rule(row.rule), suite: suite,
-                        trace: row.trace, press: row.press, at: row.x.flatMap { x in row.y.map { Point(x, $0) } },
-                        node: row.node, action: row.action, expect: row.expect,
-                        before: row.before.map { sides.side($0) }, after: row.after.map { sides.side($0) },
-                        message: row.message, reason: row.reason)
-        f.probe = row.probe
-        f.partOf = row.partOf
+    /// (The row is read in place: a copy of one retains each of its strings.)
+    static func finding(_ row: UnsafePointer<RunRecord.Finding>, suite: String, sides: inout SideCache) -> Finding {
+        var f = Finding(kind: HistoryRecord.kind(row.pointee.kind), rule: HistoryRecord.rule(row.pointee.rule), suite: suite,
+                        trace: row.pointee.trace, press: row.pointee.press, at: row.pointee.x.flatMap { x in row.pointee.y.map { Point(x, $0) } },
+                        node: row.pointee.node, action: row.pointee.action, expect: row.pointee.expect,
+                        before: row.pointee.before.map { sides.side($0) }, after: row.pointee.after.map { sides.side($0) },
+                        message: row.pointee.message, reason: row.pointee.reason)
+        f.probe = row.pointee.probe
+        f.partOf = row.pointee.partOf
         return f
     }
 

@@ -487,6 +487,19 @@ extension ShardRecord {
 }
 
 extension ShardRecord {
+    /// Hands one suite's rows, read in a run, to `all` and empties `out`: moved when they are the
+    /// suite's first (a shard writes each suite's rows together), so no row is copied.
+    private static func hand<T>(_ out: inout [T], to all: inout [Int64: [T]], _ suite: Int64) {
+        guard !out.isEmpty else { return }
+        if all[suite] == nil {
+            all[suite] = out
+            out = []
+        } else {
+            all[suite]!.append(contentsOf: out)
+            out.removeAll()
+        }
+    }
+
     /// Each suite's informative presses, in the order the shard folded them (one pass, through the C API).
     static func presses(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.Press]] {
         let statement = try db.makeStatement(sql: """
@@ -500,7 +513,7 @@ extension ShardRecord {
         while try SQLiteC.step(s) {
             let c = Columns(s)
             if sqlite3_column_int64(s, 11) != suite {
-                if !out.isEmpty { all[suite, default: []] += out; out = [] }
+                hand(&out, to: &all, suite)
                 suite = sqlite3_column_int64(s, 11)
             }
             guard let code = c.int(2), let press = c.int(1).flatMap(Int32.init(exactly:)) else {
@@ -513,7 +526,7 @@ extension ShardRecord {
                                        baselineNode: labels[c.int(7)], baselineAction: labels[c.int(8)], baselineLatencyMs: c.double(9),
                                        met: c.int(10).map { $0 != 0 }))
         }
-        if !out.isEmpty { all[suite, default: []] += out }
+        hand(&out, to: &all, suite)
         return all
     }
 
@@ -530,7 +543,7 @@ extension ShardRecord {
         while try SQLiteC.step(s) {
             let c = Columns(s)
             if sqlite3_column_int64(s, 15) != suite {
-                if !out.isEmpty { all[suite, default: []] += out; out = [] }
+                hand(&out, to: &all, suite)
                 suite = sqlite3_column_int64(s, 15)
             }
             guard let kindText = labels[c.int(0)], let ruleText = labels[c.int(1)], let message = labels[c.int(9)] else {
@@ -543,7 +556,7 @@ extension ShardRecord {
                                          message: message, action: labels[c.int(7)], expect: labels[c.int(8)], probe: c.int(13).map { $0 != 0 } ?? false,
                                          reason: labels[c.int(10)], partOf: c.int(14).map(Int.init)))
         }
-        if !out.isEmpty { all[suite, default: []] += out }
+        hand(&out, to: &all, suite)
         return all
     }
 
@@ -573,7 +586,7 @@ extension ShardRecord {
         var suite: Int64 = -1, out: [Part.Expectation] = []
         while try SQLiteC.step(s) {
             if sqlite3_column_int64(s, 0) != suite {
-                if !out.isEmpty { all[suite, default: []] += out; out = [] }
+                hand(&out, to: &all, suite)
                 suite = sqlite3_column_int64(s, 0)
             }
             let trace = sqlite3_column_int64(s, 1)
@@ -587,7 +600,7 @@ extension ShardRecord {
                 out.append(Part.Expectation(traceID: trace, press: Int(press), expect: labels[Int64(expect)] ?? ""))
             }
         }
-        if !out.isEmpty { all[suite, default: []] += out }
+        hand(&out, to: &all, suite)
         return all
     }
 
