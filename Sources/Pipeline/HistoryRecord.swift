@@ -20,6 +20,8 @@ public enum HistoryRecord {
     public struct SuiteRows: Sendable {
         public var traces: [Int64] = []
         public var presses: [RunRecord.Press] = []
+        /// The same presses grouped before (a merge's: its shards grouped them; `presses` is then empty).
+        public var pressGroups: [RunRecord.PressGroupRow] = []
         public init() {}
 
         /// Keeps a press that did not fire, changed, or missed its expectation.
@@ -138,7 +140,7 @@ public enum HistoryRecord {
                     appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: state(s.baseline), passed: s.passed,
                     traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
                     firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
-                    targets: s.coverage.map { t in
+                    pressGroups: rows.pressGroups, targets: s.coverage.map { t in
                         let r = responsiveness[t.node]
                         return RunRecord.Target(node: t.node, action: t.action, own: t.own, stolen: t.stolen, blocked: t.blocked,
                                                 ambiguous: t.ambiguous, disabled: t.disabled, miss: t.miss,

@@ -119,7 +119,7 @@ extension RunPipeline {
             // The screens' parts are taken in two at a time, the largest first (a screen's parts touch nothing of another's).
             if request.shouldStop() { throw RunInterrupted() }
             let order = screenRuns.indices.sorted { a, b in
-                func size(_ i: Int) -> Int { screenRuns[i].pieces.reduce(0) { $0 + $1.suite.findings.count + $1.suite.pressRows.count } }
+                func size(_ i: Int) -> Int { screenRuns[i].pieces.reduce(0) { $0 + $1.suite.findings.count + $1.suite.pressGroups.count } }
                 return size(a) > size(b)
             }
             let settings = request

@@ -173,13 +173,14 @@ enum ShardParts {
         rows.traces = merged(pieces.map(\.suite.traces)) { k, i in (pieces[k].names[pieces[k].suite.traces[i]], 0) }.compactMap { k, i in
             ids[k][pieces[k].suite.traces[i]]
         }
-        rows.presses = merged(pieces.map(\.suite.pressRows)) { k, i in
-            (pieces[k].names[pieces[k].suite.pressRows[i].traceID], Int(pieces[k].suite.pressRows[i].press))
+        // (Grouped by the shards as history groups them: a trace's presses are all in one shard.)
+        rows.pressGroups = merged(pieces.map(\.suite.pressGroups)) { k, i in
+            (pieces[k].names[pieces[k].suite.pressGroups[i].traceID], Int(pieces[k].suite.pressGroups[i].firstPress))
         }.compactMap { k, i in
-            var press = pieces[k].suite.pressRows[i]  // history interns names in the order the presses come
-            guard let id = ids[k][press.traceID] else { return nil }
-            press.traceID = id
-            return press
+            var group = pieces[k].suite.pressGroups[i]  // history interns names in the order the groups first come
+            guard let id = ids[k][group.traceID] else { return nil }
+            group.traceID = id
+            return group
         }
         func findings(_ lists: [[Int]]) -> [Finding] {
             merged(lists) { k, i in

@@ -116,6 +116,7 @@ struct SuiteAccumulator {
         comparison.absorb(pending)
         self.rows.traces += rows.traces
         self.rows.presses += rows.presses
+        self.rows.pressGroups += rows.pressGroups
         self.expectations += expectations
         if keeping == .all { self.marks += marks }
         heat = nil  // shards keep no count of every press: the picture draws their marks alone

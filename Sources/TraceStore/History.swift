@@ -40,6 +40,8 @@ public struct RunRecord: Sendable {
         public var firstTriesMet: Int
         /// Only presses that carry information: did not fire, changed against the baseline, or missed their expectation.
         public var pressRows: [Press]
+        /// The same presses already grouped as `press_group` stores them (a merged shard's; `pressRows` is then empty).
+        public var pressGroups: [PressGroupRow] = []
         public var targets: [Target]
         public var findings: [Finding]
 
@@ -52,11 +54,13 @@ public struct RunRecord: Sendable {
 
         public init(suite: String, snapshotHash: String, snapshotSource: String?, appVersion: String?, appBuild: String?,
                     baseline: BaselineState, passed: Bool, traces: [Int64] = [], presses: Int = 0, fired: Int = 0,
-                    firstTries: Int = 0, firstTriesMet: Int = 0, pressRows: [Press] = [], targets: [Target], findings: [Finding]) {
+                    firstTries: Int = 0, firstTriesMet: Int = 0, pressRows: [Press] = [], pressGroups: [PressGroupRow] = [],
+                    targets: [Target], findings: [Finding]) {
             self.suite = suite; self.snapshotHash = snapshotHash; self.snapshotSource = snapshotSource
             self.appVersion = appVersion; self.appBuild = appBuild; self.baseline = baseline; self.passed = passed
             self.traces = traces; self.presses = presses; self.fired = fired; self.firstTries = firstTries
-            self.firstTriesMet = firstTriesMet; self.pressRows = pressRows; self.targets = targets; self.findings = findings
+            self.firstTriesMet = firstTriesMet; self.pressRows = pressRows; self.pressGroups = pressGroups
+            self.targets = targets; self.findings = findings
         }
     }
 
@@ -72,6 +76,28 @@ public struct RunRecord: Sendable {
             self.latencyMs = latencyMs; self.baselineOutcome = baselineOutcome; self.baselineNode = baselineNode
             self.baselineAction = baselineAction; self.baselineLatencyMs = baselineLatencyMs; self.met = met
         }
+    }
+
+    /// A trace's informative presses that hold the same but their numbers: a `press_group` row
+    /// before its texts get their labels. A shard hands these over ready to append (docs/nightly-ci.md).
+    public struct PressGroupRow: Sendable, Equatable {
+        public var traceID: Int64, outcome: OutcomeCode
+        public var node: String?, action: String?, latencyMs: Double?
+        public var baselineOutcome: OutcomeCode?, baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?
+        public var met: Bool?
+        /// Its lowest press: where the group comes in its suite's fold order.
+        public var firstPress: Int32
+        /// Its press numbers as `press_group` stores them: a JSON array, in increasing order.
+        public var presses: [UInt8]
+        public init(traceID: Int64, outcome: OutcomeCode, node: String?, action: String?, latencyMs: Double?, baselineOutcome: OutcomeCode?,
+                    baselineNode: String?, baselineAction: String?, baselineLatencyMs: Double?, met: Bool?, firstPress: Int32, presses: [UInt8]) {
+            self.traceID = traceID; self.outcome = outcome; self.node = node; self.action = action; self.latencyMs = latencyMs
+            self.baselineOutcome = baselineOutcome; self.baselineNode = baselineNode; self.baselineAction = baselineAction
+            self.baselineLatencyMs = baselineLatencyMs; self.met = met; self.firstPress = firstPress; self.presses = presses
+        }
+
+        /// `rows` grouped as history would group them, in the order the groups first come.
+        public static func groups(_ rows: [Press]) -> [PressGroupRow] { PressRows(rows).groupRows }
     }
 
     public struct Target: Sendable {
@@ -151,7 +177,7 @@ extension TraceStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         // The presses' groups and the findings' rows are prepared off this thread while it writes the others.
-        let pressGroups = run.suites.map { PressRows.Preparation($0.pressRows) }
+        let pressGroups = run.suites.map { $0.pressGroups.isEmpty ? PressRows.Preparation($0.pressRows) : nil }
         let preparing = run.suites.map { FindingRows.Preparation($0.findings) }
         var labels = try Labels(db)
         var suiteIDs: [Int64] = []
@@ -175,7 +201,7 @@ extension TraceStore {
             suiteIDs.append(suiteID)
             for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
             // Presses: one row per trace and everything else a press holds, its press numbers a JSON array.
-            for (key, presses) in try pressGroups[suiteIndex].wait().rows(labels: &labels) {
+            for (key, presses) in try pressGroups[suiteIndex]?.wait().rows(labels: &labels) ?? PressRows.rows(of: s.pressGroups + RunRecord.PressGroupRow.groups(s.pressRows), labels: &labels) {
                 try group.row { b in
                     b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
                     b.text(utf8: presses)

@@ -60,6 +60,34 @@ struct PressRows {
         return rows.map { ($0.key, PressGroup.jsonArray($0.presses.sorted())) }
     }
 
+    /// The groups as rows of their own, in the order they first come.
+    var groupRows: [RunRecord.PressGroupRow] {
+        func text(_ i: Int32) -> String? { i < 0 ? nil : texts[Int(i)] }
+        return groups.map { g in
+            let k = g.key, presses = g.presses.sorted()
+            return RunRecord.PressGroupRow(traceID: k.traceID, outcome: OutcomeCode(rawValue: k.outcome)!, node: text(k.node), action: text(k.action),
+                                           latencyMs: k.latencyMs, baselineOutcome: k.baselineOutcome.map { OutcomeCode(rawValue: $0)! },
+                                           baselineNode: text(k.baselineNode), baselineAction: text(k.baselineAction),
+                                           baselineLatencyMs: k.baselineLatencyMs, met: k.met, firstPress: presses[0],
+                                           presses: PressGroup.jsonArray(presses))
+        }
+    }
+
+    /// Groups made before (a merged shard's, in the order they first come) as `rows` gives them: their
+    /// texts get their labels in the order one pass over their presses would ask for them.
+    static func rows(of groups: [RunRecord.PressGroupRow], labels: inout Labels) throws -> [(key: PressGroup, presses: [UInt8])] {
+        var rows = try groups.map { g in
+            let node = try labels.id(g.node), action = try labels.id(g.action)
+            let baselineNode = try labels.id(g.baselineNode), baselineAction = try labels.id(g.baselineAction)
+            return (key: PressGroup(traceID: g.traceID, outcome: g.outcome.rawValue, baselineOutcome: g.baselineOutcome?.rawValue, node: node,
+                                    action: action, latencyMs: g.latencyMs, baselineNode: baselineNode, baselineAction: baselineAction,
+                                    baselineLatencyMs: g.baselineLatencyMs, met: g.met),
+                    presses: g.presses)
+        }
+        rows.sort { $0.key < $1.key }
+        return rows
+    }
+
     /// Prepares a suite's press rows in the background; `wait` gives them.
     final class Preparation: @unchecked Sendable {
         private let group = DispatchGroup()
@@ -85,6 +113,13 @@ struct PressGroup: Hashable, Comparable {
     let node: Int64?, action: Int64?, latencyMs: Double?
     let baselineNode: Int64?, baselineAction: Int64?, baselineLatencyMs: Double?
     let met: Bool?
+
+    init(traceID: Int64, outcome: UInt8, baselineOutcome: UInt8?, node: Int64?, action: Int64?, latencyMs: Double?,
+         baselineNode: Int64?, baselineAction: Int64?, baselineLatencyMs: Double?, met: Bool?) {
+        self.traceID = traceID; self.outcome = outcome; self.baselineOutcome = baselineOutcome; self.node = node; self.action = action
+        self.latencyMs = latencyMs; self.baselineNode = baselineNode; self.baselineAction = baselineAction
+        self.baselineLatencyMs = baselineLatencyMs; self.met = met
+    }
 
     /// A prepared group's key, its texts given their labels' ids (`ids[i]`: the id of the preparation's text i).
     init(_ k: PressRows.Key, ids: [Int64]) {

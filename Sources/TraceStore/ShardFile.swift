@@ -17,8 +17,10 @@ import TapJSON
 public struct ShardRecord: Sendable {
     /// The layout of the shard files this build writes and reads (`shard_format`). Format 1
     /// (no `shard_format` table) kept findings and presses in the history tables; format 2 kept
-    /// a row per expectation (`shard_expectation`), format 3 a row per trace (`shard_expects`).
-    public static let format = 3
+    /// a row per expectation (`shard_expectation`), format 3 a row per trace (`shard_expects`) and
+    /// a row per informative press (`shard_press`); format 4 keeps the presses grouped as history
+    /// stores them (`shard_press_group`), so the merge appends them as they are.
+    public static let format = 4
 
     /// SHA-256 of `identity`: every shard of one run has the same key.
     public var runKey: String
@@ -133,10 +135,12 @@ extension ShardRecord {
         CREATE TABLE shard_coverage (          -- a screen's coverage, sampled by this shard (one shard samples each screen)
             run_suite_id INTEGER PRIMARY KEY, targets TEXT NOT NULL
         );
-        CREATE TABLE shard_press (             -- trace_id is trace.id; the other *_id are label ids
-            run_suite_id INTEGER NOT NULL, trace_id INTEGER NOT NULL, press INTEGER NOT NULL, outcome INTEGER NOT NULL,
+        CREATE TABLE shard_press_group (       -- a press_group row: trace_id is trace.id, the other *_id label ids,
+            run_suite_id INTEGER NOT NULL,     -- presses the JSON array of press numbers (first_press the lowest)
+            trace_id INTEGER NOT NULL, outcome INTEGER NOT NULL,
             node_id INTEGER, action_id INTEGER, latency_ms REAL, baseline_outcome INTEGER,
-            baseline_node_id INTEGER, baseline_action_id INTEGER, baseline_latency_ms REAL, met INTEGER
+            baseline_node_id INTEGER, baseline_action_id INTEGER, baseline_latency_ms REAL, met INTEGER,
+            first_press INTEGER NOT NULL, presses TEXT NOT NULL
         );
         """
 
@@ -166,9 +170,9 @@ extension ShardRecord {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         let press = RawInsert(try db.cachedStatement(sql: """
-            INSERT INTO shard_press (run_suite_id, trace_id, press, outcome, node_id, action_id, latency_ms, baseline_outcome,
-                                     baseline_node_id, baseline_action_id, baseline_latency_ms, met)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO shard_press_group (run_suite_id, trace_id, outcome, node_id, action_id, latency_ms, baseline_outcome,
+                                           baseline_node_id, baseline_action_id, baseline_latency_ms, met, first_press, presses)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         for f in s.findings {
             let ids = (kind: try labels.id(f.kind.rawValue), rule: try labels.id(f.rule.rawValue), trace: try labels.id(f.trace), node: try labels.id(f.node),
@@ -180,13 +184,14 @@ extension ShardRecord {
                 b.int(ids.after); b.int(f.probe ? 1 : 0); b.int(f.partOf.map(Int64.init))
             }
         }
-        for p in s.pressRows {
+        // The presses grouped here, in parallel with the other shards' replays, as history will store them.
+        for p in s.pressGroups.isEmpty ? RunRecord.PressGroupRow.groups(s.pressRows) : s.pressGroups {
             let ids = (node: try labels.id(p.node), action: try labels.id(p.action), baselineNode: try labels.id(p.baselineNode),
                        baselineAction: try labels.id(p.baselineAction))
             try press.row { b in
-                b.int(suiteID); b.int(p.traceID); b.int(Int64(p.press)); b.int(Int64(p.outcome.rawValue)); b.int(ids.node); b.int(ids.action)
+                b.int(suiteID); b.int(p.traceID); b.int(Int64(p.outcome.rawValue)); b.int(ids.node); b.int(ids.action)
                 b.double(p.latencyMs); b.int(p.baselineOutcome.map { Int64($0.rawValue) }); b.int(ids.baselineNode); b.int(ids.baselineAction)
-                b.double(p.baselineLatencyMs); b.int(p.met.map { $0 ? 1 : 0 })
+                b.double(p.baselineLatencyMs); b.int(p.met.map { $0 ? 1 : 0 }); b.int(Int64(p.firstPress)); b.text(utf8: p.presses)
             }
         }
         let coverage = try db.cachedStatement(sql: "INSERT INTO shard_coverage (run_suite_id, targets) VALUES (?, ?)")
@@ -250,7 +255,7 @@ extension ShardRecord {
             try trace.execute(arguments: [t.rowID, h.trace, h.screen, h.deviceModel, h.os, h.appVersion, h.appBuild, h.recordedAt,
                                           h.source, t.contentHash, t.eventCount, now])
         }
-        // The history tables hold the run's counts and traces; findings and presses went in shard_finding and shard_press.
+        // The history tables hold the run's counts and traces; findings and presses went in shard_finding and shard_press_group.
         var counted = run
         for i in counted.suites.indices { counted.suites[i].findings = []; counted.suites[i].pressRows = [] }
         let (_, suiteIDs, _) = try TraceStore.insertRun(counted, db: db)
@@ -440,7 +445,7 @@ extension ShardRecord {
         }
         var suites: [RunRecord.Suite] = []
         var parts: [Part] = []
-        var presses = try ShardRecord.presses(db, labels: labels, path: path)
+        var presses = try ShardRecord.pressGroups(db, labels: labels, path: path)
         var findings = try ShardRecord.findings(db, labels: labels, path: path)
         var expectations = details.expectations ? try ShardRecord.expectations(db, labels: labels, path: path) : [:]
         for s in try Row.fetchAll(db, sql: "SELECT * FROM run_suite WHERE run_id = ? ORDER BY id", arguments: [run["id"] as Int64]) {
@@ -450,7 +455,8 @@ extension ShardRecord {
                 appBuild: s["app_build"], baseline: try (s["baseline"] as String?).map { try BaselineState(stored: $0, in: "\(path): run_suite") } ?? .none, passed: s["passed"],
                 traces: try Int64.fetchAll(db, sql: "SELECT trace_id FROM run_trace WHERE run_suite_id = ?", arguments: [id]),
                 presses: s["presses"], fired: s["fired"], firstTries: s["first_tries"], firstTriesMet: s["first_tries_met"],
-                pressRows: presses.removeValue(forKey: id) ?? [], targets: [], findings: findings.removeValue(forKey: id) ?? []))
+                targets: [], findings: findings.removeValue(forKey: id) ?? []))
+            suites[suites.count - 1].pressGroups = presses.removeValue(forKey: id) ?? []
             var part = Part()
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM shard_suite WHERE run_suite_id = ?", arguments: [id]) {
                 part.events = row["events"]
@@ -500,34 +506,53 @@ extension ShardRecord {
         }
     }
 
-    /// Each suite's informative presses, in the order the shard folded them (one pass, through the C API).
-    static func presses(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.Press]] {
+    /// Each suite's informative presses as the groups history stores, in the order the shard folded
+    /// them (one pass, through the C API).
+    static func pressGroups(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.PressGroupRow]] {
         let statement = try db.makeStatement(sql: """
-            SELECT trace_id, press, outcome, node_id, action_id, latency_ms, baseline_outcome, baseline_node_id, baseline_action_id,
-                   baseline_latency_ms, met, run_suite_id
-            FROM shard_press ORDER BY rowid
+            SELECT trace_id, first_press, outcome, node_id, action_id, latency_ms, baseline_outcome, baseline_node_id, baseline_action_id,
+                   baseline_latency_ms, met, run_suite_id, presses
+            FROM shard_press_group ORDER BY rowid
             """)
         let s = statement.sqliteStatement
-        var all: [Int64: [RunRecord.Press]] = [:]
-        var suite: Int64 = -1, out: [RunRecord.Press] = []
+        var all: [Int64: [RunRecord.PressGroupRow]] = [:]
+        var suite: Int64 = -1, out: [RunRecord.PressGroupRow] = []
         while try SQLiteC.step(s) {
             let c = Columns(s)
             if sqlite3_column_int64(s, 11) != suite {
                 hand(&out, to: &all, suite)
                 suite = sqlite3_column_int64(s, 11)
             }
-            guard let code = c.int(2), let press = c.int(1).flatMap(Int32.init(exactly:)) else {
-                throw ShardFileError("\(path): shard_press holds a press without an outcome or press number")
+            guard let code = c.int(2), let first = c.int(1).flatMap(Int32.init(exactly:)), let trace = c.int(0) else {
+                throw ShardFileError("\(path): shard_press_group holds a group without its trace, outcome or first press")
             }
-            let outcome = try OutcomeCode(stored: code, in: "\(path): shard_press")
-            let baselineOutcome = try c.int(6).map { try OutcomeCode(stored: $0, in: "\(path): shard_press (baseline_outcome)") }
-            out.append(RunRecord.Press(traceID: c.int(0) ?? -1, press: press, outcome: outcome, node: labels[c.int(3)], action: labels[c.int(4)],
-                                       latencyMs: c.double(5), baselineOutcome: baselineOutcome,
-                                       baselineNode: labels[c.int(7)], baselineAction: labels[c.int(8)], baselineLatencyMs: c.double(9),
-                                       met: c.int(10).map { $0 != 0 }))
+            let outcome = try OutcomeCode(stored: code, in: "\(path): shard_press_group")
+            let baselineOutcome = try c.int(6).map { try OutcomeCode(stored: $0, in: "\(path): shard_press_group (baseline_outcome)") }
+            // History stores the list as it is: it must be what `PressGroup.jsonArray` writes (digits between commas, in brackets).
+            let count = Int(sqlite3_column_bytes(s, 12))
+            let presses = sqlite3_column_text(s, 12).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            guard Self.isPressList(presses) else {
+                throw ShardFileError("\(path): shard_press_group holds a press list that is not a JSON array of press numbers")
+            }
+            out.append(RunRecord.PressGroupRow(traceID: trace, outcome: outcome, node: labels[c.int(3)], action: labels[c.int(4)],
+                                               latencyMs: c.double(5), baselineOutcome: baselineOutcome,
+                                               baselineNode: labels[c.int(7)], baselineAction: labels[c.int(8)], baselineLatencyMs: c.double(9),
+                                               met: c.int(10).map { $0 != 0 }, firstPress: first, presses: presses))
         }
         hand(&out, to: &all, suite)
         return all
+    }
+
+    /// Whether `bytes` is `[n,n,…]`: one or more numbers of digits, comma-separated, in brackets.
+    static func isPressList(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 3, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return false }
+        var digits = 0
+        for b in bytes.dropFirst().dropLast() {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 }
+            else if b == UInt8(ascii: ","), digits > 0 { digits = 0 }
+            else { return false }
+        }
+        return digits > 0
     }
 
     /// Each suite's findings, in the order the shard folded them (one pass, through the C API).

@@ -58,7 +58,9 @@ struct ShardFileTests {
         #expect(back.traces == [trace])
         #expect(back.snapshots.map(\.data) == [Data(snapshot.utf8)] && back.snapshots.map(\.source) == ["s.json"])
         #expect(back.run.suites.map(\.traces) == [[7]] && back.run.suites[0].findings == run.suites[0].findings)
-        #expect(back.run.suites[0].pressRows.count == 1 && back.run.suites[0].pressRows[0].baselineNode == "row")
+        // The informative presses come back grouped as history stores them.
+        #expect(back.run.suites[0].pressRows.isEmpty && back.run.suites[0].pressGroups == RunRecord.PressGroupRow.groups(run.suites[0].pressRows))
+        #expect(back.run.suites[0].pressGroups.map(\.baselineNode) == ["row"] && back.run.suites[0].pressGroups[0].presses == Array("[0]".utf8))
         var sorted = back.parts[0]
         sorted.latencies.sort { $0.latencyMs < $1.latencyMs }
         part.latencies.sort { $0.latencyMs < $1.latencyMs }
@@ -74,14 +76,17 @@ struct ShardFileTests {
         #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): unknown outcome code 9") }
     }
 
-    @Test("Shard format 3: findings, presses and expectations in fold order with their texts made once for every shard; formats 1 and 2 are refused, saying so")
+    @Test("Shard format 4: findings, press groups and expectations in fold order with their texts made once for every shard; formats 1 to 3 are refused, saying so; a press list that is not one is refused")
     func format() throws {
         let dir = TempDir()
         var run = ShardFileTests.run("a reason")
         run.suites[0].findings.append(RunRecord.Finding(kind: .known, rule: .stolen, trace: "t0", press: 4, x: nil, y: nil, node: "row",
                                                         before: #"{"outcome":"hit"}"#, after: nil, message: "m"))
-        run.suites[0].pressRows = [3, 1, 2].map { RunRecord.Press(traceID: 7, press: $0, outcome: .miss, node: nil, action: nil, latencyMs: nil,
-                                                                   baselineOutcome: nil, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil) }
+        // Trace 9's presses, then trace 7's (fold order is by name, not id); trace 9's press 4 is another group.
+        run.suites[0].pressRows = [(9, 3, "row"), (9, 4, "other"), (9, 8, "row"), (7, 1, "row"), (7, 2, "row")].map { trace, press, node in
+            RunRecord.Press(traceID: trace, press: press, outcome: .miss, node: node, action: nil, latencyMs: nil,
+                            baselineOutcome: nil, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil)
+        }
         var part = ShardRecord.Part()
         // Expectations as folded, trace by trace (a row per trace): a trace id's order is not the fold order.
         part.expectations = [.init(traceID: 9, press: 2, expect: "row"), .init(traceID: 9, press: 5, expect: "other"),
@@ -94,7 +99,9 @@ struct ShardFileTests {
         let texts = ShardTexts()
         let (one, two) = (try ShardRecord.read(a, texts: texts), try ShardRecord.read(b, texts: texts))
         #expect(one.run.suites[0].findings == run.suites[0].findings)  // as folded: not sorted
-        #expect(one.run.suites[0].pressRows.map(\.press) == [3, 1, 2])
+        let groups = one.run.suites[0].pressGroups
+        #expect(groups.map(\.traceID) == [9, 9, 7] && groups.map(\.firstPress) == [3, 4, 1] && groups.map(\.node) == ["row", "other", "row"])
+        #expect(groups.map { String(decoding: $0.presses, as: UTF8.self) } == ["[3,8]", "[4]", "[1,2]"])
         #expect(one.parts[0].expectations == part.expectations && one.parts[0].marks == part.marks)
         let q3 = try DatabaseQueue(path: a)
         #expect(try q3.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM shard_expects") } == 2)
@@ -104,8 +111,16 @@ struct ShardFileTests {
         // What only a JUnit report or a picture needs is left unread when not asked for.
         let lean = try ShardRecord.read(a, details: ShardRecord.Details(expectations: false, marks: false))
         #expect(lean.parts[0].expectations.isEmpty && lean.parts[0].marks.isEmpty && lean.run.suites[0].findings == run.suites[0].findings)
-        // A shard file of format 2 (a row per expectation) is refused, naming the file and what to do.
+        // A press list history could not read back is refused, naming the file.
         let q = try DatabaseQueue(path: b)
+        for bad in ["[]", "[1,,2]", "[1,2", "1", "[1,-2]", "[1,2,]"] {
+            try q.write { try $0.execute(sql: "UPDATE shard_press_group SET presses = ? WHERE first_press = 4", arguments: [bad]) }
+            #expect(throws: ShardFileError.self, "\(bad)") { try ShardRecord.read(b) }
+        }
+        #expect(ShardRecord.isPressList(Array("[0,12,345]".utf8)))
+        // A shard file of format 3 (a row per press) or 2 (a row per expectation) is refused, naming the file and what to do.
+        try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 3") }
+        #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 3") && "\($0)".contains("run the shards again") }
         try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 2") }
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 2") && "\($0)".contains("run the shards again") }
         // One written before format 2 (its findings in the history tables) too.
