@@ -291,6 +291,7 @@ public final class ShardFileWriter: @unchecked Sendable {
         if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())"
         for suffix in ["", "-journal"] { unlink(temporary + suffix) }
+        Self.removeLeftovers(of: path)
         do {
             // A file of this process alone, renamed into place only once whole: no journal and no syncs
             // (a rollback deletes it), and a page cache that holds a shard's rows.
@@ -316,6 +317,21 @@ public final class ShardFileWriter: @unchecked Sendable {
     }
 
     deinit { if !done { discard() } }
+
+    /// Removes the temporary files of `path` that processes no longer running left (a shard job
+    /// killed outright, which no handler outlives), so a folder of shard files never gathers them.
+    /// A running process's file is left alone. (By process id: on one machine, as shard jobs run.)
+    static func removeLeftovers(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = "." + (path as NSString).lastPathComponent + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            var pid = name.dropFirst(prefix.count)
+            if pid.hasSuffix("-journal") { pid = pid.dropLast("-journal".count) }
+            guard let id = pid_t(pid), id > 0, id != getpid() else { continue }
+            if kill(id, 0) == -1 && errno == ESRCH { unlink((folder.isEmpty ? "." : folder) + "/" + name) }
+        }
+    }
 
     /// The next suite's rows, written on the writer's thread.
     public func add(_ suite: RunRecord.Suite, _ part: ShardRecord.Part) {

@@ -155,4 +155,21 @@ struct ShardFileTests {
         #expect { try short.finish(record) } throws: { "\($0)".contains("0 suites were written, the run has 1") }
         #expect(!FileManager.default.fileExists(atPath: other))
     }
+
+    @Test("A shard file's temporary file left by a process no longer running is removed by the next shard written to that name; a running process's is kept")
+    func leftovers() throws {
+        let dir = TempDir()
+        let path = dir.path + "/s.sqlite"
+        // 99,999,999 is above every system's highest process id (Linux 4,194,304, macOS 99,998): no such process.
+        let dead = [".s.sqlite.tmp-99999999", ".s.sqlite.tmp-99999999-journal"]
+        let running = ".s.sqlite.tmp-\(getppid())"  // this test's parent is running
+        let otherName = ".t.sqlite.tmp-99999999"
+        for name in dead + [running, otherName] { _ = FileManager.default.createFile(atPath: dir.path + "/" + name, contents: Data("x".utf8)) }
+        let run = ShardFileTests.run("a reason")
+        let record = ShardRecord(runKey: "k", index: 1, count: 1, identity: "{}", events: 0, traces: [], snapshots: [], run: run,
+                                 parts: [ShardRecord.Part()])
+        try record.write(to: path)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        #expect(left == ["s.sqlite", running, otherName])
+    }
 }
