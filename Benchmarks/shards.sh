@@ -15,11 +15,14 @@
 #   EVENTS=2000000 Benchmarks/shards.sh               (a smaller trial)
 #   EVENTS=100000000 SHARDS=4 Benchmarks/shards.sh    (the fleet's tenfold night: ~30 min, ~25 GB, ~10 GB of memory)
 #   REPLAY=path/to/replay WORK=/tmp/bench Benchmarks/shards.sh   (a given build; keep the files)
+#   RUNS=3 Benchmarks/shards.sh                       (each process run 3 times, the median kept: this machine's
+#                                                      speed drifts by 15-25 % between minutes, so one run can mislead)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EVENTS=${EVENTS:-10000000}
 SCREENS=${SCREENS:-20}
 SHARDS=${SHARDS:-"2 4 8"}
+RUNS=${RUNS:-1}
 if [ -z "${REPLAY:-}" ]; then
     echo "building replay (release)…" >&2
     swift build -c release --product replay >/dev/null
@@ -76,6 +79,8 @@ peak() {
          /maximum resident set size/ { printf "%.0f", $1 / 1048576; exit }' "$1"
 }
 if /usr/bin/time -v true >/dev/null 2>&1; then measure=(/usr/bin/time -v -o); else measure=(/usr/bin/time -l -o); fi
+# median LIST…: the middle of the numbers given (the lower middle of an even count).
+median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
 timeless() { grep -v '"startedAt"' "$1"; }
 same() { if diff -q <(timeless "$1") <(timeless "$2") >/dev/null; then echo "yes"; else echo "NO"; fi; }
 
@@ -87,15 +92,22 @@ cp "$db" "$work/pristine.sqlite"
 run=(--snapshots "$work/snapshots" --baseline "$work/Baselines" --revision bench)
 
 echo "the unsharded run…" >&2
-read -r t_whole status < <(timed "$work/whole.json" "$work/whole.log" "${measure[@]}" "$work/whole.time" "$replay" run "${run[@]}" --db "$db" --json)
+times=(); peaks=()
+for r in $(seq "$RUNS"); do
+    cp "$work/pristine.sqlite" "$db"  # each run records into the database as it was
+    read -r t status < <(timed "$work/whole.json" "$work/whole.log" "${measure[@]}" "$work/whole.time" "$replay" run "${run[@]}" --db "$db" --json)
+    times+=("$t"); peaks+=("$(peak "$work/whole.time")")
+    rm -f "$db"-*
+done
+t_whole=$(median "${times[@]}"); whole_peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
 total=$(sqlite3 "$db" 'SELECT sum(event_count) FROM trace')
 findings=$(grep -c '"rule"' "$work/whole.json" || true)
 rm -f "$db" "$db"-*
 
 echo
-echo "TapReplay sharded run ($(nproc) cores, release build, $(date -u +%Y-%m-%d)): $total events in $(sqlite3 "$work/pristine.sqlite" 'SELECT count(*) FROM trace') traces over $SCREENS screens, $findings findings"
+echo "TapReplay sharded run ($(nproc) cores, release build, $(date -u +%Y-%m-%d), the median of $RUNS run(s) each): $total events in $(sqlite3 "$work/pristine.sqlite" 'SELECT count(*) FROM trace') traces over $SCREENS screens, $findings findings"
 printf '%-52s %9.2fs\n' "import (once, for reference)" "$t_import"
-printf '%-52s %9.2fs   %.2f s per million events (exit %s), peak %s MB\n' "unsharded: replay run --json" "$t_whole" "$(echo "$t_whole * 1000000 / $total" | bc -l)" "$status" "$(peak "$work/whole.time")"
+printf '%-52s %9.2fs   %.2f s per million events (exit %s), peak %s MB\n' "unsharded: replay run --json" "$t_whole" "$(echo "$t_whole * 1000000 / $total" | bc -l)" "$status" "$whole_peak"
 met() { if [ "$(echo "$1" | bc -l)" = 1 ]; then echo "met"; else echo "MISSED"; fi; }
 for n in $SHARDS; do
     echo "$n shards and their merge…" >&2
@@ -103,11 +115,21 @@ for n in $SHARDS; do
     mkdir -p "$work/n$n"
     t_shard=(); events=(); peaks=()
     for i in $(seq "$n"); do
-        read -r t _ < <(timed /dev/null "$work/n$n/$i.log" "${measure[@]}" "$work/n$n/$i.time" "$replay" run "${run[@]}" --db "$work/n$n.sqlite" --shard "$i/$n" --shard-out "$work/n$n/$i.sqlite")
-        t_shard+=("$t"); peaks+=("$(peak "$work/n$n/$i.time")")
+        times=()
+        for r in $(seq "$RUNS"); do  # a shard records nothing: run again as it is
+            read -r t _ < <(timed /dev/null "$work/n$n/$i.log" "${measure[@]}" "$work/n$n/$i.time" "$replay" run "${run[@]}" --db "$work/n$n.sqlite" --shard "$i/$n" --shard-out "$work/n$n/$i.sqlite")
+            times+=("$t"); peaks+=("$(peak "$work/n$n/$i.time")")
+        done
+        t_shard+=("$(median "${times[@]}")")
         events+=("$(sqlite3 "$work/n$n/$i.sqlite" 'SELECT events FROM shard')")
     done
-    read -r t_merge m_status < <(timed "$work/n$n.json" "$work/n$n/merge.log" "${measure[@]}" "$work/n$n/merge.time" "$replay" merge "$work/n$n"/*.sqlite --db "$work/n$n.sqlite" --json)
+    times=(); m_peaks=()
+    for r in $(seq "$RUNS"); do  # each merge into the database as the shards left it (a second merge would record nothing)
+        cp "$work/pristine.sqlite" "$work/n$n.sqlite"; rm -f "$work/n$n.sqlite"-*
+        read -r t m_status < <(timed "$work/n$n.json" "$work/n$n/merge.log" "${measure[@]}" "$work/n$n/merge.time" "$replay" merge "$work/n$n"/*.sqlite --db "$work/n$n.sqlite" --json)
+        times+=("$t"); m_peaks+=("$(peak "$work/n$n/merge.time")")
+    done
+    t_merge=$(median "${times[@]}")
     largest=$(printf '%s\n' "${events[@]}" | sort -n | tail -1)
     slowest=$(printf '%s\n' "${t_shard[@]}" | sort -n | tail -1)
     fastest=$(printf '%s\n' "${t_shard[@]}" | sort -n | head -1)
@@ -116,7 +138,7 @@ for n in $SHARDS; do
     printf '%-52s %5.2f–%.2fs   largest share %.1f %% of the events, peak %s MB\n' "$n shards: replay run --shard i/$n --shard-out" "$fastest" "$slowest" \
         "$(echo "100 * $largest / $total" | bc -l)" "$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)"
     printf '%-52s %9.2fs   %.1f %% of the unsharded run, peak %s MB; merged JSON equals unsharded: %s (exit %s)\n' "$n shards: replay merge --json" "$t_merge" \
-        "$ratio" "$(peak "$work/n$n/merge.time")" "$(same "$work/whole.json" "$work/n$n.json")" "$m_status"
+        "$ratio" "$(printf '%s\n' "${m_peaks[@]}" | sort -n | tail -1)" "$(same "$work/whole.json" "$work/n$n.json")" "$m_status"
     printf '%-52s %9.2fs   %.2f × the speed of one runner\n' "$n runners: slowest shard + merge" "$(echo "$slowest + $t_merge" | bc -l)" "$speedup"
     printf '%-52s %9s\n' "$n shard files" "$(du -ch "$work/n$n"/*.sqlite | tail -1 | cut -f1)"
     if [ "$n" = 4 ]; then
