@@ -15,7 +15,7 @@
 #   EVENTS=2000000 Benchmarks/shards.sh               (a smaller trial)
 #   EVENTS=100000000 SHARDS=4 Benchmarks/shards.sh    (the fleet's tenfold night: ~30 min, ~25 GB, ~10 GB of memory)
 #   REPLAY=path/to/replay WORK=/tmp/bench Benchmarks/shards.sh   (a given build; keep the files)
-#   RUNS=3 Benchmarks/shards.sh                       (each process run 3 times, the median kept: this machine's
+#   RUNS=3 Benchmarks/shards.sh                       (each process run 3 times, its median time and highest peak kept: this machine's
 #                                                      speed drifts by 15-25 % between minutes, so one run can mislead)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -42,6 +42,13 @@ public struct RunRecord: Sendable {
         public var pressRows: [Press]
         /// The same presses already grouped as `press_group` stores them (a merged shard's; `pressRows` is then empty).
         public var pressGroups: [PressGroupRow] = []
+
+        /// Every informative press as `press_group` rows: `pressGroups` as they are when they are all, else
+        /// grouped anew in one pass with `pressRows` (the groups' presses first).
+        var allPressGroups: [PressGroupRow] {
+            if pressRows.isEmpty { return pressGroups }
+            return PressGroupRow.groups(pressGroups.flatMap(\.rows) + pressRows)
+        }
         public var targets: [Target]
         public var findings: [Finding]
 
@@ -98,6 +105,14 @@ public struct RunRecord: Sendable {
 
         /// `rows` grouped as history would group them, in the order the groups first come.
         public static func groups(_ rows: [Press]) -> [PressGroupRow] { PressRows(rows).groupRows }
+
+        /// Its presses one by one again.
+        var rows: [Press] {
+            (ShardRecord.pressList(presses) ?? []).map { p in
+                Press(traceID: traceID, press: p, outcome: outcome, node: node, action: action, latencyMs: latencyMs, baselineOutcome: baselineOutcome,
+                      baselineNode: baselineNode, baselineAction: baselineAction, baselineLatencyMs: baselineLatencyMs, met: met)
+            }
+        }
     }
 
     public struct Target: Sendable {
@@ -201,7 +216,7 @@ extension TraceStore {
             suiteIDs.append(suiteID)
             for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
             // Presses: one row per trace and everything else a press holds, its press numbers a JSON array.
-            for (key, presses) in try pressGroups[suiteIndex]?.wait().rows(labels: &labels) ?? PressRows.rows(of: s.pressGroups + RunRecord.PressGroupRow.groups(s.pressRows), labels: &labels) {
+            for (key, presses) in try pressGroups[suiteIndex]?.wait().rows(labels: &labels) ?? PressRows.rows(of: s.allPressGroups, labels: &labels) {
                 try group.row { b in
                     b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
                     b.text(utf8: presses)

@@ -12,7 +12,7 @@ import TapJSON
 /// every text an id into `label`; latency histograms, first tries, retry bursts,
 /// expectations, picture marks, trace-fit counts) and the snapshots replayed
 /// against. Plain values: the store knows nothing of the engine (Pipeline turns
-/// these into a run's parts and back). Format 2 (docs/nightly-ci.md, "What a shard
+/// these into a run's parts and back). Format 4 (docs/nightly-ci.md, "What a shard
 /// writes"); a file of another format is refused, saying which.
 public struct ShardRecord: Sendable {
     /// The layout of the shard files this build writes and reads (`shard_format`). Format 1
@@ -185,7 +185,7 @@ extension ShardRecord {
             }
         }
         // The presses grouped here, in parallel with the other shards' replays, as history will store them.
-        for p in s.pressGroups.isEmpty ? RunRecord.PressGroupRow.groups(s.pressRows) : s.pressGroups {
+        for p in s.allPressGroups {
             let ids = (node: try labels.id(p.node), action: try labels.id(p.action), baselineNode: try labels.id(p.baselineNode),
                        baselineAction: try labels.id(p.baselineAction))
             try press.row { b in
@@ -257,7 +257,7 @@ extension ShardRecord {
         }
         // The history tables hold the run's counts and traces; findings and presses went in shard_finding and shard_press_group.
         var counted = run
-        for i in counted.suites.indices { counted.suites[i].findings = []; counted.suites[i].pressRows = [] }
+        for i in counted.suites.indices { counted.suites[i].findings = []; counted.suites[i].pressRows = []; counted.suites[i].pressGroups = [] }
         let (_, suiteIDs, _) = try TraceStore.insertRun(counted, db: db)
         guard suiteIDs == (0..<Int64(suiteIDs.count)).map({ $0 + 1 }) else {
             throw ShardFileError("the run's suites were numbered \(suiteIDs.prefix(3)), not 1, 2, …")
@@ -319,17 +319,23 @@ public final class ShardFileWriter: @unchecked Sendable {
     deinit { if !done { discard() } }
 
     /// Removes the temporary files of `path` that processes no longer running left (a shard job
-    /// killed outright, which no handler outlives), so a folder of shard files never gathers them.
-    /// A running process's file is left alone. (By process id: on one machine, as shard jobs run.)
-    static func removeLeftovers(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+    /// killed outright, which no handler outlives), so a folder of shard files never gathers them:
+    /// a file whose process id names no process and that nothing has written to for `idle` seconds
+    /// (a running shard writes its file screen by screen). A running process's file is left alone.
+    /// (Process ids are those of one machine: a folder shared with other machines or containers
+    /// could hold a file whose writer this one cannot see; the idle time guards it.)
+    static func removeLeftovers(of path: String, idle: TimeInterval = 15 * 60) {
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         let prefix = "." + (path as NSString).lastPathComponent + ".tmp-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             var pid = name.dropFirst(prefix.count)
             if pid.hasSuffix("-journal") { pid = pid.dropLast("-journal".count) }
-            guard let id = pid_t(pid), id > 0, id != getpid() else { continue }
-            if kill(id, 0) == -1 && errno == ESRCH { unlink((folder.isEmpty ? "." : folder) + "/" + name) }
+            guard let id = pid_t(pid), id > 0, String(id) == pid, id != getpid() else { continue }
+            let file = folder + "/" + name
+            guard let written = (try? FileManager.default.attributesOfItem(atPath: file))?[.modificationDate] as? Date,
+                  Date().timeIntervalSince(written) >= idle else { continue }
+            if kill(id, 0) == -1 && errno == ESRCH { unlink(file) }
         }
     }
 
@@ -544,11 +550,11 @@ extension ShardRecord {
             }
             let outcome = try OutcomeCode(stored: code, in: "\(path): shard_press_group")
             let baselineOutcome = try c.int(6).map { try OutcomeCode(stored: $0, in: "\(path): shard_press_group (baseline_outcome)") }
-            // History stores the list as it is: it must be what `PressGroup.jsonArray` writes (digits between commas, in brackets).
+            // History stores the list as it is: it must be what `PressGroup.jsonArray` writes, beginning at the first press.
             let count = Int(sqlite3_column_bytes(s, 12))
             let presses = sqlite3_column_text(s, 12).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
-            guard Self.isPressList(presses) else {
-                throw ShardFileError("\(path): shard_press_group holds a press list that is not a JSON array of press numbers")
+            guard let numbers = Self.pressList(presses), numbers.first == first else {
+                throw ShardFileError("\(path): shard_press_group holds a press list that is not the increasing press numbers of its group, from press \(first)")
             }
             out.append(RunRecord.PressGroupRow(traceID: trace, outcome: outcome, node: labels[c.int(3)], action: labels[c.int(4)],
                                                latencyMs: c.double(5), baselineOutcome: baselineOutcome,
@@ -559,16 +565,31 @@ extension ShardRecord {
         return all
     }
 
-    /// Whether `bytes` is `[n,n,…]`: one or more numbers of digits, comma-separated, in brackets.
-    static func isPressList(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 3, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return false }
-        var digits = 0
-        for b in bytes.dropFirst().dropLast() {
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits += 1 }
-            else if b == UInt8(ascii: ","), digits > 0 { digits = 0 }
-            else { return false }
+    /// The press numbers of `bytes` when it is exactly what `PressGroup.jsonArray` writes: `[n,n,…]`,
+    /// one or more 32-bit numbers without leading zeros, strictly increasing, comma-separated, in
+    /// brackets (history's views read it with `json_each`); nil for anything else.
+    static func pressList(_ bytes: [UInt8]) -> [Int32]? {
+        guard bytes.count >= 3, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]") else { return nil }
+        var numbers: [Int32] = []
+        var value: Int64 = 0, digits = 0
+        func end() -> Bool {
+            guard digits > 0, value <= Int64(Int32.max), numbers.last.map({ Int64($0) < value }) ?? true else { return false }
+            numbers.append(Int32(value))
+            value = 0; digits = 0
+            return true
         }
-        return digits > 0
+        for b in bytes.dropFirst().dropLast() {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                if digits == 1 && value == 0 { return nil }  // a leading zero
+                value = value * 10 + Int64(b - UInt8(ascii: "0")); digits += 1
+                if value > Int64(Int32.max) { return nil }
+            } else if b == UInt8(ascii: ",") {
+                guard end() else { return nil }
+            } else {
+                return nil
+            }
+        }
+        return end() ? numbers : nil
     }
 
     /// Each suite's findings, in the order the shard folded them (one pass, through the C API).

@@ -61,6 +61,11 @@ struct ShardFileTests {
         // The informative presses come back grouped as history stores them.
         #expect(back.run.suites[0].pressRows.isEmpty && back.run.suites[0].pressGroups == RunRecord.PressGroupRow.groups(run.suites[0].pressRows))
         #expect(back.run.suites[0].pressGroups.map(\.baselineNode) == ["row"] && back.run.suites[0].pressGroups[0].presses == Array("[0]".utf8))
+        // Groups and presses together (never so from a run) are grouped anew in one pass: a press joins its group.
+        var both = back.run.suites[0]
+        both.pressRows = [RunRecord.Press(traceID: 7, press: 3, outcome: .miss, node: nil, action: nil, latencyMs: nil, baselineOutcome: .hit,
+                                          baselineNode: "row", baselineAction: "open", baselineLatencyMs: 0, met: false)]
+        #expect(both.allPressGroups.map { String(decoding: $0.presses, as: UTF8.self) } == ["[0,3]"])
         var sorted = back.parts[0]
         sorted.latencies.sort { $0.latencyMs < $1.latencyMs }
         part.latencies.sort { $0.latencyMs < $1.latencyMs }
@@ -113,11 +118,14 @@ struct ShardFileTests {
         #expect(lean.parts[0].expectations.isEmpty && lean.parts[0].marks.isEmpty && lean.run.suites[0].findings == run.suites[0].findings)
         // A press list history could not read back is refused, naming the file.
         let q = try DatabaseQueue(path: b)
-        for bad in ["[]", "[1,,2]", "[1,2", "1", "[1,-2]", "[1,2,]"] {
+        // (Leading zeros and numbers past 32 bits are not JSON history reads; unsorted, repeated or not from the first press, not a group's.)
+        for bad in ["[]", "[1,,2]", "[1,2", "1", "[1,-2]", "[1,2,]", "[04]", "[4,004]", "[4,4294967300]", "[4,9,7]", "[4,4]", "[5]", " [4]", "[4 ]"] {
             try q.write { try $0.execute(sql: "UPDATE shard_press_group SET presses = ? WHERE first_press = 4", arguments: [bad]) }
             #expect(throws: ShardFileError.self, "\(bad)") { try ShardRecord.read(b) }
         }
-        #expect(ShardRecord.isPressList(Array("[0,12,345]".utf8)))
+        try q.write { try $0.execute(sql: "UPDATE shard_press_group SET presses = '[4,12,345]' WHERE first_press = 4") }
+        #expect(try ShardRecord.read(b).run.suites[0].pressGroups[1].presses == Array("[4,12,345]".utf8))
+        #expect(ShardRecord.pressList(Array("[0,12,2147483647]".utf8)) == [0, 12, Int32.max] && ShardRecord.pressList(Array("[2147483648]".utf8)) == nil)
         // A shard file of format 3 (a row per press) or 2 (a row per expectation) is refused, naming the file and what to do.
         try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 3") }
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 3") && "\($0)".contains("run the shards again") }
@@ -156,20 +164,25 @@ struct ShardFileTests {
         #expect(!FileManager.default.fileExists(atPath: other))
     }
 
-    @Test("A shard file's temporary file left by a process no longer running is removed by the next shard written to that name; a running process's is kept")
+    @Test("A shard file's temporary file left by a process no longer running, untouched for 15 minutes, is removed by the next shard written to that name; a running process's, a recent one or another name's is kept")
     func leftovers() throws {
         let dir = TempDir()
         let path = dir.path + "/s.sqlite"
         // 99,999,999 is above every system's highest process id (Linux 4,194,304, macOS 99,998): no such process.
         let dead = [".s.sqlite.tmp-99999999", ".s.sqlite.tmp-99999999-journal"]
         let running = ".s.sqlite.tmp-\(getppid())"  // this test's parent is running
-        let otherName = ".t.sqlite.tmp-99999999"
-        for name in dead + [running, otherName] { _ = FileManager.default.createFile(atPath: dir.path + "/" + name, contents: Data("x".utf8)) }
+        let kept = [running, ".t.sqlite.tmp-99999999", ".s.sqlite.tmp-099999999", ".s.sqlite.tmp-+99999999"]
+        let recent = ".s.sqlite.tmp-99999998"  // its process is gone, but it was written a moment ago (a writer this machine cannot see)
+        for name in dead + kept + [recent] {
+            let file = dir.path + "/" + name
+            _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+            if name != recent { try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -16 * 60)], ofItemAtPath: file) }
+        }
         let run = ShardFileTests.run("a reason")
         let record = ShardRecord(runKey: "k", index: 1, count: 1, identity: "{}", events: 0, traces: [], snapshots: [], run: run,
                                  parts: [ShardRecord.Part()])
         try record.write(to: path)
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
-        #expect(left == ["s.sqlite", running, otherName])
+        #expect(left == Set(["s.sqlite", recent] + kept))
     }
 }

@@ -72,10 +72,10 @@ struct StoredNameTests {
     func outcomeCode() throws {
         let dir = TempDir()
         let path = try shard(dir)
-        let press = try ShardRecord.read(path).run.suites[0].pressRows[0]
-        #expect(press.outcome == .miss && press.baselineOutcome == .hit)
-        try damage(path, "UPDATE shard_press SET baseline_outcome = 9")
-        #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): shard_press (baseline_outcome): unknown outcome code 9") }
+        let groups = try ShardRecord.read(path).run.suites[0].pressGroups
+        #expect(groups.count == 1 && groups[0].outcome == .miss && groups[0].baselineOutcome == .hit)
+        try damage(path, "UPDATE shard_press_group SET baseline_outcome = 9")
+        #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): shard_press_group (baseline_outcome): unknown outcome code 9") }
     }
 
     @Test("FlakyPress.Outcome: a press that fired, then missed, is flaky; an unknown stored code is an error, never a silent miss")
