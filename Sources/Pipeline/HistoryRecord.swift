@@ -22,6 +22,10 @@ public enum HistoryRecord {
         public var presses: [RunRecord.Press] = []
         /// The same presses grouped before (a merge's: its shards grouped them; `presses` is then empty).
         public var pressGroups: [RunRecord.PressGroupRow] = []
+        /// A merge's: the findings of presses as its shards grouped them, placed within their blocks, and how many
+        /// of the shards' findings name a trace, by list (nil: the findings are grouped when history is written).
+        public var findingGroups: [RunRecord.FindingGroupRow] = []
+        public var tracedFindings: [Int]?
         public init() {}
 
         /// Keeps a press that did not fire, changed, or missed its expectation.
@@ -135,7 +139,7 @@ public enum HistoryRecord {
             touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings(request),
             suites: zip(run.suites, rows).map { s, rows in
                 let responsiveness = s.stats.responsiveness
-                return RunRecord.Suite(
+                var suite = RunRecord.Suite(
                     suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
                     appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: state(s.baseline), passed: s.passed,
                     traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
@@ -147,8 +151,105 @@ public enum HistoryRecord {
                                                 expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
                                                 p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
                     },
-                    findings: findingRows([s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known]))
+                    findings: [])
+                let lists = [s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known]
+                if let traced = rows.tracedFindings, let table = findingTable(lists, groups: rows.findingGroups, traced: traced) {
+                    suite.findingTable = table
+                } else {
+                    suite.findings = findingRows(lists)
+                }
+                return suite
             })
+    }
+
+    /// A merged suite's findings as history stores them, from the groups its shards made (each placed
+    /// within its block: the findings of one list, rule and trace): the list is walked once to find where
+    /// each block begins, and only the findings that join no group are made into rows. Nil when the list
+    /// is not the shards' findings with each block whole and in their order (then the findings are grouped
+    /// anew): a finding the merge moved (a known problem found worse than accepted), a block split, a group
+    /// whose findings are not the presses of its block. The merge's own findings (its probes') are grouped here.
+    static func findingTable(_ lists: [[Finding]], groups: [RunRecord.FindingGroupRow], traced: [Int]) -> RunRecord.FindingTable? {
+        typealias Block = RunRecord.FindingGroupRow.Block
+        var starts: [Block: (start: Int, count: Int)] = [:]
+        var singles: [(index: Int, finding: RunRecord.Finding)] = []
+        var kinds: [FindingKind: Int] = [:]
+        var sides = SideTexts()
+        var counted = [0, 0, 0, 0]
+        var presses: [Int32] = []  // each finding's press when it joins a shard's group (-1: none)
+        var grouped = 0
+        var own: [RunRecord.Finding] = [], ownPlaces: [Int] = []  // the merge's own findings that join a group (its probes')
+        var position = 0
+        for (l, list) in lists.enumerated() {
+            var open: (rule: FindingRule, trace: String, start: Int)?
+            func close() -> Bool {
+                guard let (rule, trace, start) = open else { return true }
+                open = nil
+                return starts.updateValue((start, position - start), forKey: Block(list: l, rule: rule, trace: trace)) == nil
+            }
+            var ofKind: [FindingKind: Int] = [:]
+            let ok = list.withUnsafeBufferPointer { list -> Bool in
+                for i in list.indices {
+                    let f = UnsafePointer(list.baseAddress! + i)  // read in place: a copy retains each of its strings
+                    ofKind[storedKind(f.pointee), default: 0] += 1
+                    if f.pointee.probe {
+                        // The merge's own (probes run on the snapshot, after the shards' parts): grouped here.
+                        guard close() else { return false }
+                        if RunRecord.FindingGroupRow.joinsGroup(trace: f.pointee.trace, press: f.pointee.press, x: f.pointee.at?.x, y: f.pointee.at?.y) {
+                            own.append(row(f.pointee, sides: &sides))
+                            ownPlaces.append(position)
+                        } else {
+                            singles.append((position, row(f.pointee, sides: &sides)))
+                        }
+                        presses.append(-1)
+                        position += 1
+                        continue
+                    }
+                    if let trace = f.pointee.trace {
+                        counted[l] += 1
+                        let rule = storedRule(f.pointee.rule)
+                        if let o = open, o.rule == rule, o.trace == trace {} else {
+                            guard close() else { return false }
+                            open = (rule, trace, position)
+                        }
+                    } else {
+                        guard close() else { return false }
+                    }
+                    if RunRecord.FindingGroupRow.joinsGroup(trace: f.pointee.trace, press: f.pointee.press, x: f.pointee.at?.x, y: f.pointee.at?.y) {
+                        grouped += 1
+                        presses.append(f.pointee.press.flatMap { Int32(exactly: $0) } ?? -1)
+                    } else {
+                        singles.append((position, row(f.pointee, sides: &sides)))
+                        presses.append(-1)
+                    }
+                    position += 1
+                }
+                return close()
+            }
+            guard ok else { return nil }
+            kinds.merge(ofKind, uniquingKeysWith: +)
+        }
+        guard counted == traced else { return nil }
+        // Each group placed where its block begins; every finding that joins a group is in exactly one, at its press.
+        var placed: [RunRecord.FindingGroupRow] = []
+        placed.reserveCapacity(groups.count)
+        var members = 0
+        for var g in groups {
+            let list = RunRecord.FindingGroupRow.list(of: g.kind)
+            guard let block = starts[Block(list: list, rule: g.rule, trace: g.trace)], g.last < block.count else { return nil }
+            g.first += block.start
+            g.last += block.start
+            for m in stride(from: 0, to: g.members.count, by: 3) {
+                let at = g.first + Int(g.members[m])
+                guard presses[at] == g.members[m + 1] else { return nil }
+                presses[at] = -2  // taken
+            }
+            members += g.members.count / 3
+            placed.append(g)
+        }
+        guard members == grouped else { return nil }
+        placed += RunRecord.FindingGroupRow.grouped(own, at: ownPlaces)
+        placed.sort { $0.first < $1.first }
+        return RunRecord.FindingTable(count: position, kinds: kinds, singles: singles, groups: placed)
     }
 
     /// The findings of `lists`, in order, as history stores them: in two halves on two threads

@@ -170,11 +170,15 @@ extension RunPipeline {
             log("these shards were merged before, as run #\(existing) in \(store.path): history is left as it is")
         } else {
             let (store, finished, run, rows, key) = (self.store, TraceStore.now(), outcome, history, first.shard.runKey)
-            write = HistoryWrite(store: store) {
+            write = HistoryWrite(store: store, record: {
                 var record = HistoryRecord.make(run, rows: rows, finishedAt: finished)
                 record.shardKey = key
                 return (try store.recordRun(record), record)
-            }
+            }, note: { record in
+                // Whether history took the findings as the shards grouped them, or grouped them anew.
+                let suites = record.suites.filter { $0.findingTable != nil || !$0.findings.isEmpty }
+                return "the findings of \(plural(suites.filter { $0.findingTable != nil }.count, "screen")) of \(suites.count) as the shards grouped them"
+            })
         }
         for (i, grouping) in causes.enumerated() { if let grouping { outcome.suites[i].diff.causes = grouping() } }
         return (outcome, write)

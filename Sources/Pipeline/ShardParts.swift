@@ -82,6 +82,7 @@ enum ShardParts {
         /// Every shard's list, each in its fold order, merged into the one run's (k-way; ties keep the
         /// shards' order). A list out of fold order (not a shard's) is sorted as the run would have folded it.
         /// (`key` is given the list and the item's index in it: items are read in place, never copied.)
+        var resorted = false  // a list was not in fold order
         func merged<T>(_ lists: [[T]], _ key: (Int, Int) -> (trace: String?, press: Int)) -> [(list: Int, index: Int)] {
             var keys: [[(place: Int, press: Int)]] = []
             var inOrder = true
@@ -103,6 +104,7 @@ enum ShardParts {
             var order: [(list: Int, index: Int)] = []
             order.reserveCapacity(total)
             guard inOrder else {
+                resorted = true
                 for k in keys.indices { for i in keys[k].indices { order.append((k, i)) } }
                 order.sort { a, b in
                     let x = keys[a.list][a.index], y = keys[b.list][b.index]
@@ -131,6 +133,7 @@ enum ShardParts {
         var pending = Comparison.Pending()
         var rows = HistoryRecord.SuiteRows()
         var sides = SideCache()
+        var traced = [0, 0, 0, 0]  // the shards' findings that name a trace, by list (`FindingGroupRow.list`)
         for p in pieces {
             let part = p.part
             var targets: [String: TargetResponsiveness] = [:]
@@ -147,6 +150,7 @@ enum ShardParts {
             // Each list's rows by index: a finding is made once, in its place in the merged list.
             var (r, i, k): ([Int], [Int], [Int]) = ([], [], [])
             for n in p.suite.findings.indices {
+                if p.suite.findings[n].trace != nil { traced[RunRecord.FindingGroupRow.list(of: p.suite.findings[n].kind)] += 1 }
                 switch p.suite.findings[n].kind {
                 case .known: k.append(n)
                 case .regression: r.append(n)
@@ -192,9 +196,16 @@ enum ShardParts {
                 }
             }
         }
+        resorted = false
         pending.regressions = findings(regressions)
         pending.improvements = findings(improvements)
         pending.known = findings(known)
+        // The shards' groups of findings, placed in the suite's list when history is written (`HistoryRecord.findingTable`);
+        // blocks keep the shards' order only when every list merged in fold order.
+        if !resorted {
+            rows.findingGroups = pieces.flatMap(\.part.findingGroups)
+            rows.tracedFindings = traced
+        }
         let orderedExpectations = merged(expectations) { k, i in (expectations[k][i].key.trace, expectations[k][i].key.press) }.map { expectations[$0.list][$0.index] }
 
         // Picture marks: every regressed press (drawn from its findings), and the first

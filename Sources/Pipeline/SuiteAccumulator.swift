@@ -117,6 +117,8 @@ struct SuiteAccumulator {
         self.rows.traces += rows.traces
         self.rows.presses += rows.presses
         self.rows.pressGroups += rows.pressGroups
+        self.rows.findingGroups += rows.findingGroups  // (a merge absorbs once, into a suite that folded nothing)
+        self.rows.tracedFindings = rows.tracedFindings
         self.expectations += expectations
         if keeping == .all { self.marks += marks }
         heat = nil  // shards keep no count of every press: the picture draws their marks alone

@@ -32,9 +32,13 @@ struct FindingRows {
     /// A group being built; `first` and the presses' offsets are positions in the suite's list.
     struct Group {
         let key: Key
+        /// Where its first finding is in the list `fill` was given.
+        let index: Int
         let first: Int
         var last: Int
         var presses: JSONWriter
+        /// Each finding's offset, press and index in the list, when asked for (`blockGroups`).
+        var members: [Int32] = []
     }
 
     /// The texts named, in the order first asked for (`Labels` gives their ids).
@@ -58,10 +62,13 @@ struct FindingRows {
     private init() {}
 
     /// (Each finding read in place: a copy of one retains each of its strings.)
-    private mutating func fill(_ findings: UnsafeBufferPointer<RunRecord.Finding>, _ range: Range<Int>) {
+    /// - Parameter positions: each finding's position (default: its index).
+    private mutating func fill(_ findings: UnsafeBufferPointer<RunRecord.Finding>, _ range: Range<Int>, positions: [Int]? = nil) {
+        let tracking = positions != nil
         var groupOf: [Key: Int] = [:]
         var recent: [Int] = []
         for i in range {
+            let at = positions?[i] ?? i
             let f = UnsafePointer(findings.baseAddress! + i)
             // Asked for in this order by every path, so new labels get the ids one pass gives them.
             let reason = index(f.pointee.reason), message = index(f.pointee.message), before = index(f.pointee.before), after = index(f.pointee.after)
@@ -79,22 +86,63 @@ struct FindingRows {
                     groupOf[key] = g
                     var presses = JSONWriter(style: .compact)
                     presses.beginArray()
-                    groups.append(Group(key: key, first: i, last: i, presses: presses))
+                    groups.append(Group(key: key, index: i, first: at, last: at, presses: presses))
                 }
                 // `[position - first, press, x, y]`, and the press that began a multi-tap when there is one
                 // (x and y as reals, the text Swift writes for a Double).
-                let offset = i - groups[g].first
+                let offset = at - groups[g].first
                 groups[g].presses.beginArray()
                 groups[g].presses.number(offset); groups[g].presses.number(press)
                 groups[g].presses.real(x); groups[g].presses.real(y)
                 if let partOf = f.pointee.partOf { groups[g].presses.number(partOf) }
                 groups[g].presses.endArray()
-                groups[g].last = i
+                if tracking {
+                    groups[g].members.append(Int32(truncatingIfNeeded: offset)); groups[g].members.append(Int32(truncatingIfNeeded: press))
+                    groups[g].members.append(Int32(truncatingIfNeeded: i))
+                }
+                groups[g].last = at
                 continue
             }
             singles.append(Single(index: i, reason: reason, message: message, before: before, after: after))
         }
         for g in groups.indices { groups[g].presses.endArray() }
+    }
+
+    /// A shard's findings (in the order it folded them) grouped as history will store them, each group's
+    /// `first` and `last` its findings' places in their block (`RunRecord.FindingGroupRow.Block`): the merge moves a block whole
+    /// into the suite's list, so the groups' press lists (offsets within a group) are what one pass over
+    /// the merged list writes, and only where they begin changes.
+    static func blockGroups(_ findings: [RunRecord.Finding]) -> [RunRecord.FindingGroupRow] {
+        var positions = [Int](repeating: 0, count: findings.count)
+        var counts: [RunRecord.FindingGroupRow.Block: Int] = [:]
+        var last: (block: RunRecord.FindingGroupRow.Block, n: Int)?
+        for i in findings.indices {
+            guard let trace = findings[i].trace else { continue }
+            let block = RunRecord.FindingGroupRow.Block(list: RunRecord.FindingGroupRow.list(of: findings[i].kind), rule: findings[i].rule, trace: trace)
+            if let (b, n) = last, b == block {  // a trace's findings come together
+                positions[i] = n
+                last = (b, n + 1)
+                continue
+            }
+            if let (b, n) = last { counts[b] = n }
+            let n = counts[block] ?? 0
+            positions[i] = n
+            last = (block, n + 1)
+        }
+        return groups(findings, at: positions)
+    }
+
+    /// `findings` grouped as history stores them, each at the position given (`first`, `last` and the
+    /// offsets in the press lists are of these positions).
+    static func groups(_ findings: [RunRecord.Finding], at positions: [Int]) -> [RunRecord.FindingGroupRow] {
+        var rows = FindingRows()
+        findings.withUnsafeBufferPointer { rows.fill($0, findings.indices, positions: positions) }
+        return rows.groups.map { g in
+            let f = findings[g.index]
+            return RunRecord.FindingGroupRow(kind: f.kind, rule: f.rule, trace: f.trace!, node: f.node, action: f.action, expect: f.expect,
+                                             probe: f.probe, reason: f.reason, message: f.message, before: f.before, after: f.after,
+                                             first: g.first, last: g.last, presses: g.presses.bytes, members: g.members)
+        }
     }
 
     /// Below this many findings a suite is prepared in one pass, on the recording thread.
@@ -150,5 +198,41 @@ struct FindingRows {
             group.wait()
             return [first!, second!]
         }
+    }
+}
+
+extension RunRecord.FindingGroupRow {
+    /// A shard's findings (in the order it folded them) grouped as history will store them, placed within their blocks.
+    public static func grouped(_ findings: [RunRecord.Finding]) -> [RunRecord.FindingGroupRow] { FindingRows.blockGroups(findings) }
+
+    /// `findings` grouped as history stores them, each standing at the position given in the suite's list
+    /// (a merge's own findings: its probes').
+    public static func grouped(_ findings: [RunRecord.Finding], at positions: [Int]) -> [RunRecord.FindingGroupRow] {
+        FindingRows.groups(findings, at: positions)
+    }
+
+    /// Whether `f` joins a group (a press's finding with its point), or is a row of its own.
+    public static func joinsGroup(trace: String?, press: Int?, x: Double?, y: Double?) -> Bool {
+        guard trace != nil, press != nil, let x, let y else { return false }
+        return x.isFinite && y.isFinite
+    }
+
+    /// The list of a run's suite a finding of `kind` is in, as history stores them one after another:
+    /// regressions (0), improvements and findings new to the baseline (1), notes of the comparison
+    /// (2: a merge's own, never a shard's), known problems (3).
+    public static func list(of kind: FindingKind) -> Int {
+        switch kind {
+        case .regression: 0
+        case .improvement, .new: 1
+        case .known: 3
+        }
+    }
+
+    /// A block: the findings of one list, rule and trace. The suite's list orders each list by rule,
+    /// keeping the order found within a rule (the comparison's order), and a trace's findings come together:
+    /// each block stands whole in that list, its findings in the order a shard holds them.
+    public struct Block: Hashable, Sendable {
+        public let list: Int, rule: FindingRule, trace: String
+        public init(list: Int, rule: FindingRule, trace: String) { self.list = list; self.rule = rule; self.trace = trace }
     }
 }

@@ -51,9 +51,12 @@ public struct RunRecord: Sendable {
         }
         public var targets: [Target]
         public var findings: [Finding]
+        /// The findings made ready elsewhere (a merge's); `findings` is then empty.
+        public var findingTable: FindingTable?
 
         /// How many of its findings are of `kind` (counted in place: a copy of a finding retains each of its strings).
         func count(of kind: FindingKind) -> Int {
+            if let findingTable { return findingTable.kinds[kind] ?? 0 }
             var n = 0
             for i in findings.indices where findings[i].kind == kind { n += 1 }
             return n
@@ -112,6 +115,45 @@ public struct RunRecord: Sendable {
                 Press(traceID: traceID, press: p, outcome: outcome, node: node, action: action, latencyMs: latencyMs, baselineOutcome: baselineOutcome,
                       baselineNode: baselineNode, baselineAction: baselineAction, baselineLatencyMs: baselineLatencyMs, met: met)
             }
+        }
+    }
+
+    /// The findings of one trace's presses that share everything but the press: a `finding_group`
+    /// row before its texts get their labels. A shard hands these over ready to append
+    /// (docs/nightly-ci.md, "What a shard writes").
+    public struct FindingGroupRow: Sendable, Equatable {
+        public var kind: FindingKind, rule: FindingRule, trace: String
+        public var node: String?, action: String?, expect: String?, probe: Bool
+        public var reason: String?, message: String, before: String?, after: String?
+        /// Where its first and last finding stand: in their block (a shard's: `FindingRows.block`), or
+        /// in the suite's list (`FindingTable`).
+        public var first: Int, last: Int
+        /// `[[offset, press, x, y(, partOf)], …]` as `finding_group` stores it, offsets from `first`.
+        public var presses: [UInt8]
+        /// Each finding's offset, press and place in its shard's list (fold order), one after the other
+        /// (the merge checks the presses against its list).
+        public var members: [Int32]
+        public init(kind: FindingKind, rule: FindingRule, trace: String, node: String?, action: String?, expect: String?, probe: Bool,
+                    reason: String?, message: String, before: String?, after: String?, first: Int, last: Int, presses: [UInt8], members: [Int32]) {
+            self.kind = kind; self.rule = rule; self.trace = trace; self.node = node; self.action = action; self.expect = expect
+            self.probe = probe; self.reason = reason; self.message = message; self.before = before; self.after = after
+            self.first = first; self.last = last; self.presses = presses; self.members = members
+        }
+    }
+
+    /// A suite's findings made ready for history elsewhere (a merge's, from its shards' groups): the
+    /// findings of presses as `finding_group` rows, positioned in the suite's list, and the others
+    /// as rows of their own. `Suite.findings` is then empty.
+    public struct FindingTable: Sendable {
+        /// How many findings the suite's list holds, and of which stored kind.
+        public var count: Int
+        public var kinds: [FindingKind: Int]
+        /// The findings stored as rows of their own, by their place in the list, in order.
+        public var singles: [(index: Int, finding: Finding)]
+        /// In the order of `first`.
+        public var groups: [FindingGroupRow]
+        public init(count: Int, kinds: [FindingKind: Int], singles: [(index: Int, finding: Finding)], groups: [FindingGroupRow]) {
+            self.count = count; self.kinds = kinds; self.singles = singles; self.groups = groups
         }
     }
 
@@ -193,7 +235,7 @@ extension TraceStore {
             """))
         // The presses' groups and the findings' rows are prepared off this thread while it writes the others.
         let pressGroups = run.suites.map { $0.pressGroups.isEmpty ? PressRows.Preparation($0.pressRows) : nil }
-        let preparing = run.suites.map { FindingRows.Preparation($0.findings) }
+        let preparing = run.suites.map { $0.findingTable == nil ? FindingRows.Preparation($0.findings) : nil }
         var labels = try Labels(db)
         var suiteIDs: [Int64] = []
         // Findings are numbered on from the last one stored, in the order of the run's list: the view
@@ -232,7 +274,12 @@ extension TraceStore {
             // Findings: a press's finding joins the group of its trace and message; any other is a row
             // (prepared meanwhile, in two halves for a large suite: `FindingRows`).
             // (Each part's rows, then its groups: a group never spans two parts, and each table gets its rows in order.)
-            for part in preparing[suiteIndex].wait() {
+            if let table = s.findingTable {
+                try insert(table, suiteID: suiteID, from: nextFinding, labels: &labels, finding: finding, findingGroup: findingGroup)
+                nextFinding += Int64(table.count)
+                continue
+            }
+            for part in preparing[suiteIndex]!.wait() {
                 let partIDs = try part.texts.map { try labels.id($0)! }
                 func id(_ i: Int32) -> Int64? { i < 0 ? nil : partIDs[Int(i)] }
                 for r in part.singles {
@@ -258,6 +305,44 @@ extension TraceStore {
             nextFinding += Int64(s.findings.count)
         }
         return (runID, suiteIDs, labels)
+    }
+
+    /// A suite's findings made ready elsewhere, numbered on from `first`. Their texts get their labels in
+    /// the order of the list (a single's at its place, a group's at its first finding), so every label
+    /// has the id one pass over the findings gives it (`FindingRows`).
+    private static func insert(_ table: RunRecord.FindingTable, suiteID: Int64, from first: Int64, labels: inout Labels,
+                               finding: RawInsert, findingGroup: RawInsert) throws {
+        typealias IDs = (reason: Int64?, message: Int64?, before: Int64?, after: Int64?)
+        var singleIDs: [IDs] = [], groupIDs: [IDs] = []
+        singleIDs.reserveCapacity(table.singles.count); groupIDs.reserveCapacity(table.groups.count)
+        var s = 0, g = 0
+        while s < table.singles.count || g < table.groups.count {
+            if g == table.groups.count || (s < table.singles.count && table.singles[s].index < table.groups[g].first) {
+                let f = table.singles[s].finding
+                singleIDs.append((try labels.id(f.reason), try labels.id(f.message), try labels.id(f.before), try labels.id(f.after)))
+                s += 1
+            } else {
+                let k = table.groups[g]
+                groupIDs.append((try labels.id(k.reason), try labels.id(k.message), try labels.id(k.before), try labels.id(k.after)))
+                g += 1
+            }
+        }
+        for ((index, f), ids) in zip(table.singles, singleIDs) {
+            try finding.row { b in
+                b.int(first + Int64(index)); b.int(suiteID); b.text(f.kind.rawValue); b.text(f.rule.rawValue); b.text(f.trace)
+                b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y); b.text(f.node)
+                b.text(f.action); b.text(f.expect); b.int(f.probe ? 1 : 0); b.int(ids.reason); b.int(f.partOf.map(Int64.init))
+                b.int(ids.message); b.int(ids.before); b.int(ids.after)
+            }
+        }
+        for (k, ids) in zip(table.groups, groupIDs) {
+            try findingGroup.row { b in
+                b.int(suiteID); b.int(first + Int64(k.first)); b.int(first + Int64(k.last))
+                b.text(k.kind.rawValue); b.text(k.rule.rawValue); b.text(k.trace); b.text(k.node); b.text(k.action); b.text(k.expect)
+                b.int(k.probe ? 1 : 0); b.int(ids.reason); b.int(ids.message); b.int(ids.before); b.int(ids.after)
+                b.text(utf8: k.presses)
+            }
+        }
     }
 
     /// Deletes runs (with everything recorded for them) older than the newest `keepRuns`,

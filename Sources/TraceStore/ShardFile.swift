@@ -12,15 +12,17 @@ import TapJSON
 /// every text an id into `label`; latency histograms, first tries, retry bursts,
 /// expectations, picture marks, trace-fit counts) and the snapshots replayed
 /// against. Plain values: the store knows nothing of the engine (Pipeline turns
-/// these into a run's parts and back). Format 4 (docs/nightly-ci.md, "What a shard
+/// these into a run's parts and back). Format 5 (docs/nightly-ci.md, "What a shard
 /// writes"); a file of another format is refused, saying which.
 public struct ShardRecord: Sendable {
     /// The layout of the shard files this build writes and reads (`shard_format`). Format 1
     /// (no `shard_format` table) kept findings and presses in the history tables; format 2 kept
     /// a row per expectation (`shard_expectation`), format 3 a row per trace (`shard_expects`) and
     /// a row per informative press (`shard_press`); format 4 keeps the presses grouped as history
-    /// stores them (`shard_press_group`), so the merge appends them as they are.
-    public static let format = 4
+    /// stores them (`shard_press_group`), so the merge appends them as they are; format 5 also keeps
+    /// the findings of presses grouped as history stores them, placed within their block
+    /// (`shard_finding_group`), so the merge only says where each block begins.
+    public static let format = 5
 
     /// SHA-256 of `identity`: every shard of one run has the same key.
     public var runKey: String
@@ -67,6 +69,8 @@ public struct ShardRecord: Sendable {
         /// The screen's coverage, when this shard sampled it (each screen is sampled by one shard), as
         /// Pipeline writes it exactly (every number by its bits).
         public var coverage: String?
+        /// The findings of presses as history will group them, placed within their block (`FindingRows.blockGroups`).
+        public var findingGroups: [RunRecord.FindingGroupRow] = []
         public init() {}
 
         public struct Target: Sendable, Equatable {
@@ -123,8 +127,9 @@ extension ShardRecord {
     /// (texts as `label` ids, so a merge makes each distinct text once).
     static let formatTables = """
         CREATE TABLE shard_format (version INTEGER NOT NULL);
-        CREATE TABLE shard_finding (           -- every *_id here is a label.id
-            run_suite_id INTEGER NOT NULL,
+        CREATE TABLE shard_finding (           -- a finding that joins no group; every *_id here is a label.id,
+            run_suite_id INTEGER NOT NULL,     -- place where it stands in the shard's list (fold order)
+            place INTEGER NOT NULL,
             kind_id INTEGER NOT NULL, rule_id INTEGER NOT NULL, trace_name_id INTEGER, press INTEGER, x REAL, y REAL,
             node_id INTEGER, action_id INTEGER, expect_id INTEGER, message_id INTEGER NOT NULL, reason_id INTEGER,
             before_id INTEGER, after_id INTEGER, probe INTEGER NOT NULL, part_of INTEGER
@@ -141,6 +146,14 @@ extension ShardRecord {
             node_id INTEGER, action_id INTEGER, latency_ms REAL, baseline_outcome INTEGER,
             baseline_node_id INTEGER, baseline_action_id INTEGER, baseline_latency_ms REAL, met INTEGER,
             first_press INTEGER NOT NULL, presses TEXT NOT NULL
+        );
+        CREATE TABLE shard_finding_group (     -- a finding_group row: every *_id a label.id, first_at and last_at places
+            run_suite_id INTEGER NOT NULL,     -- within its block (list, rule, trace), presses as finding_group stores them
+            kind_id INTEGER NOT NULL, rule_id INTEGER NOT NULL, trace_name_id INTEGER NOT NULL,
+            node_id INTEGER, action_id INTEGER, expect_id INTEGER, probe INTEGER NOT NULL,
+            reason_id INTEGER, message_id INTEGER NOT NULL, before_id INTEGER, after_id INTEGER,
+            first_at INTEGER NOT NULL, last_at INTEGER NOT NULL, presses TEXT NOT NULL,
+            places BLOB NOT NULL               -- where each of its findings stands in the shard's list: little-endian Int32s
         );
         """
 
@@ -165,23 +178,46 @@ extension ShardRecord {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """))
         let finding = RawInsert(try db.cachedStatement(sql: """
-            INSERT INTO shard_finding (run_suite_id, kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id,
+            INSERT INTO shard_finding (run_suite_id, place, kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id,
                                        message_id, reason_id, before_id, after_id, probe, part_of)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
         let press = RawInsert(try db.cachedStatement(sql: """
             INSERT INTO shard_press_group (run_suite_id, trace_id, outcome, node_id, action_id, latency_ms, baseline_outcome,
                                            baseline_node_id, baseline_action_id, baseline_latency_ms, met, first_press, presses)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
-        for f in s.findings {
+        // The findings of presses as the groups history stores (made here, on the writer's thread, while the
+        // shard replays its next screen); each other finding as a row of its own. Each says where it stands.
+        for (i, f) in s.findings.enumerated() where !RunRecord.FindingGroupRow.joinsGroup(trace: f.trace, press: f.press, x: f.x, y: f.y) {
             let ids = (kind: try labels.id(f.kind.rawValue), rule: try labels.id(f.rule.rawValue), trace: try labels.id(f.trace), node: try labels.id(f.node),
                        action: try labels.id(f.action), expect: try labels.id(f.expect), message: try labels.id(f.message),
                        reason: try labels.id(f.reason), before: try labels.id(f.before), after: try labels.id(f.after))
             try finding.row { b in
-                b.int(suiteID); b.int(ids.kind); b.int(ids.rule); b.int(ids.trace); b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y)
+                b.int(suiteID); b.int(Int64(i)); b.int(ids.kind); b.int(ids.rule); b.int(ids.trace); b.int(f.press.map(Int64.init)); b.double(f.x); b.double(f.y)
                 b.int(ids.node); b.int(ids.action); b.int(ids.expect); b.int(ids.message); b.int(ids.reason); b.int(ids.before)
                 b.int(ids.after); b.int(f.probe ? 1 : 0); b.int(f.partOf.map(Int64.init))
+            }
+        }
+        let findingGroup = RawInsert(try db.cachedStatement(sql: """
+            INSERT INTO shard_finding_group (run_suite_id, kind_id, rule_id, trace_name_id, node_id, action_id, expect_id, probe,
+                                             reason_id, message_id, before_id, after_id, first_at, last_at, presses, places)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """))
+        var places: [UInt8] = []
+        for g in RunRecord.FindingGroupRow.grouped(s.findings) {
+            guard s.findings.count <= Int(Int32.max), !g.members.enumerated().contains(where: { $0.offset % 3 == 1 && $0.element < 0 }) else {
+                throw ShardFileError("a finding of trace \(g.trace) does not fit shard format \(ShardRecord.format) (32-bit press numbers and places)")
+            }
+            places.removeAll(keepingCapacity: true)
+            for m in stride(from: 2, to: g.members.count, by: 3) { withUnsafeBytes(of: g.members[m].littleEndian) { places.append(contentsOf: $0) } }
+            let ids = (kind: try labels.id(g.kind.rawValue), rule: try labels.id(g.rule.rawValue), trace: try labels.id(g.trace), node: try labels.id(g.node),
+                       action: try labels.id(g.action), expect: try labels.id(g.expect), reason: try labels.id(g.reason),
+                       message: try labels.id(g.message), before: try labels.id(g.before), after: try labels.id(g.after))
+            try findingGroup.row { b in
+                b.int(suiteID); b.int(ids.kind); b.int(ids.rule); b.int(ids.trace); b.int(ids.node); b.int(ids.action); b.int(ids.expect)
+                b.int(g.probe ? 1 : 0); b.int(ids.reason); b.int(ids.message); b.int(ids.before); b.int(ids.after)
+                b.int(Int64(g.first)); b.int(Int64(g.last)); b.text(utf8: g.presses); b.blob(places)
             }
         }
         // The presses grouped here, in parallel with the other shards' replays, as history will store them.
@@ -468,7 +504,8 @@ extension ShardRecord {
         var suites: [RunRecord.Suite] = []
         var parts: [Part] = []
         var presses = try ShardRecord.pressGroups(db, labels: labels, path: path)
-        var findings = try ShardRecord.findings(db, labels: labels, path: path)
+        var singles = try ShardRecord.findings(db, labels: labels, path: path)
+        var grouped = try ShardRecord.findingGroups(db, labels: labels, path: path)
         var expectations = details.expectations ? try ShardRecord.expectations(db, labels: labels, path: path) : [:]
         for s in try Row.fetchAll(db, sql: "SELECT * FROM run_suite WHERE run_id = ? ORDER BY id", arguments: [run["id"] as Int64]) {
             let id: Int64 = s["id"]
@@ -477,9 +514,12 @@ extension ShardRecord {
                 appBuild: s["app_build"], baseline: try (s["baseline"] as String?).map { try BaselineState(stored: $0, in: "\(path): run_suite") } ?? .none, passed: s["passed"],
                 traces: try Int64.fetchAll(db, sql: "SELECT trace_id FROM run_trace WHERE run_suite_id = ?", arguments: [id]),
                 presses: s["presses"], fired: s["fired"], firstTries: s["first_tries"], firstTriesMet: s["first_tries_met"],
-                targets: [], findings: findings.removeValue(forKey: id) ?? []))
+                targets: [], findings: []))
             suites[suites.count - 1].pressGroups = presses.removeValue(forKey: id) ?? []
             var part = Part()
+            let groups = grouped.removeValue(forKey: id)
+            suites[suites.count - 1].findings = try Self.list(singles.removeValue(forKey: id) ?? [], groups?.findings ?? [], path: path)
+            part.findingGroups = groups?.groups ?? []
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM shard_suite WHERE run_suite_id = ?", arguments: [id]) {
                 part.events = row["events"]
                 part.fit = row["fit"]
@@ -593,15 +633,15 @@ extension ShardRecord {
     }
 
     /// Each suite's findings, in the order the shard folded them (one pass, through the C API).
-    static func findings(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.Finding]] {
+    static func findings(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [Placed]] {
         let statement = try db.makeStatement(sql: """
             SELECT kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id, message_id, reason_id, before_id, after_id,
-                   probe, part_of, run_suite_id
+                   probe, part_of, run_suite_id, place
             FROM shard_finding ORDER BY rowid
             """)
         let s = statement.sqliteStatement
-        var all: [Int64: [RunRecord.Finding]] = [:]
-        var suite: Int64 = -1, out: [RunRecord.Finding] = []
+        var all: [Int64: [Placed]] = [:]
+        var suite: Int64 = -1, out: [Placed] = []
         while try SQLiteC.step(s) {
             let c = Columns(s)
             if sqlite3_column_int64(s, 15) != suite {
@@ -613,13 +653,164 @@ extension ShardRecord {
             }
             let kind = try FindingKind(stored: kindText, in: "\(path): shard_finding")
             let rule = try FindingRule(stored: ruleText, in: "\(path): shard_finding")
-            out.append(RunRecord.Finding(kind: kind, rule: rule, trace: labels[c.int(2)], press: c.int(3).map(Int.init), x: c.double(4),
-                                         y: c.double(5), node: labels[c.int(6)], before: labels[c.int(11)], after: labels[c.int(12)],
-                                         message: message, action: labels[c.int(7)], expect: labels[c.int(8)], probe: c.int(13).map { $0 != 0 } ?? false,
-                                         reason: labels[c.int(10)], partOf: c.int(14).map(Int.init)))
+            out.append((sqlite3_column_int64(s, 16),
+                        RunRecord.Finding(kind: kind, rule: rule, trace: labels[c.int(2)], press: c.int(3).map(Int.init), x: c.double(4),
+                                          y: c.double(5), node: labels[c.int(6)], before: labels[c.int(11)], after: labels[c.int(12)],
+                                          message: message, action: labels[c.int(7)], expect: labels[c.int(8)], probe: c.int(13).map { $0 != 0 } ?? false,
+                                          reason: labels[c.int(10)], partOf: c.int(14).map(Int.init))))
         }
         hand(&out, to: &all, suite)
         return all
+    }
+
+    /// A finding and where it stands in its shard's list.
+    typealias Placed = (place: Int64, finding: RunRecord.Finding)
+
+    /// A suite's findings in the order its shard folded them: each stands at its place, and every place from
+    /// the first to the last holds one.
+    static func list(_ singles: [Placed], _ grouped: [Placed], path: String) throws -> [RunRecord.Finding] {
+        let count = singles.count + grouped.count
+        var at = [Int32](repeating: -1, count: count)  // what stands at each place: k < singles.count a single, else a group's
+        for k in 0..<count {
+            let place = k < singles.count ? singles[k].place : grouped[k - singles.count].place
+            guard place >= 0, place < Int64(count), at[Int(place)] < 0 else {
+                throw ShardFileError("\(path): shard_finding and shard_finding_group do not place every finding of a suite once (place \(place) of \(count))")
+            }
+            at[Int(place)] = Int32(k)
+        }
+        return at.map { k in Int(k) < singles.count ? singles[Int(k)].finding : grouped[Int(k) - singles.count].finding }
+    }
+
+    /// Each suite's findings of presses as the groups history stores, placed within their blocks, and the
+    /// findings they hold, each with its place in the shard's list (one pass, through the C API).
+    static func findingGroups(_ db: Database, labels: Labels.Read, path: String) throws
+        -> [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed])] {
+        let statement = try db.makeStatement(sql: """
+            SELECT kind_id, rule_id, trace_name_id, node_id, action_id, expect_id, probe, reason_id, message_id, before_id, after_id,
+                   first_at, last_at, presses, run_suite_id, places
+            FROM shard_finding_group ORDER BY rowid
+            """)
+        let s = statement.sqliteStatement
+        var all: [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed])] = [:]
+        var suite: Int64 = -1, out: [RunRecord.FindingGroupRow] = [], findings: [Placed] = []
+        func hand() {
+            guard !out.isEmpty else { return }
+            if all[suite] == nil { all[suite] = (out, findings) } else { all[suite]!.groups += out; all[suite]!.findings += findings }
+            out = []; findings = []
+        }
+        while try SQLiteC.step(s) {
+            let c = Columns(s)
+            if sqlite3_column_int64(s, 14) != suite {
+                hand()
+                suite = sqlite3_column_int64(s, 14)
+            }
+            guard let kindText = labels[c.int(0)], let ruleText = labels[c.int(1)], let trace = labels[c.int(2)], let message = labels[c.int(8)] else {
+                throw ShardFileError("\(path): shard_finding_group holds a group without its kind, rule, trace or message")
+            }
+            let kind = try FindingKind(stored: kindText, in: "\(path): shard_finding_group")
+            let rule = try FindingRule(stored: ruleText, in: "\(path): shard_finding_group")
+            // History stores the list as it is: it must be what `FindingRows` writes, spanning the group's places.
+            let count = Int(sqlite3_column_bytes(s, 13))
+            let presses = sqlite3_column_text(s, 13).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            let first = sqlite3_column_int64(s, 11), last = sqlite3_column_int64(s, 12)
+            let placesCount = Int(sqlite3_column_bytes(s, 15))
+            guard first >= 0, last >= first, last - first <= Int64(Int32.max), let entries = Self.findingPressList(presses),
+                  Int64(entries[entries.count - 1].offset) == last - first, placesCount == 4 * entries.count, let blob = sqlite3_column_blob(s, 15) else {
+                throw ShardFileError("\(path): shard_finding_group holds a press list that is not the findings of its group, from place \(first) to \(last)")
+            }
+            let raw = UnsafeRawBufferPointer(start: blob, count: placesCount)
+            var group = RunRecord.FindingGroupRow(kind: kind, rule: rule, trace: trace, node: labels[c.int(3)], action: labels[c.int(4)],
+                                                  expect: labels[c.int(5)], probe: c.int(6).map { $0 != 0 } ?? false, reason: labels[c.int(7)],
+                                                  message: message, before: labels[c.int(9)], after: labels[c.int(10)],
+                                                  first: Int(first), last: Int(last), presses: presses, members: [])
+            group.members.reserveCapacity(3 * entries.count)
+            for (n, e) in entries.enumerated() {
+                let place = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * n, as: Int32.self))
+                group.members.append(e.offset); group.members.append(e.press); group.members.append(place)
+                findings.append((Int64(place), RunRecord.Finding(kind: kind, rule: rule, trace: trace, press: Int(e.press), x: e.x, y: e.y,
+                                                                 node: group.node, before: group.before, after: group.after, message: message,
+                                                                 action: group.action, expect: group.expect, probe: group.probe,
+                                                                 reason: group.reason, partOf: e.partOf.map(Int.init))))
+            }
+            out.append(group)
+        }
+        hand()
+        return all
+    }
+
+    /// 10^0 … 10^15, each exact.
+    private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
+
+    /// One finding of a group's list: its offset from the group's first, press, point, and the press that began its multi-tap.
+    struct PressEntry { let offset: Int32, press: Int32, x: Double, y: Double, partOf: Int32? }
+
+    /// The findings of `bytes` when it is a group's list as `FindingRows` writes it: `[[offset,press,x,y],…]`
+    /// (a fifth number, the press that began a multi-tap, when there is one), offsets and presses 32-bit
+    /// numbers without leading zeros, offsets strictly increasing from 0, x and y finite JSON numbers
+    /// (history's views read it with `json_each`); nil for anything else.
+    static func findingPressList(_ bytes: [UInt8]) -> [PressEntry]? {
+        var i = 0
+        let n = bytes.count
+        func take(_ c: UInt8) -> Bool {
+            guard i < n, bytes[i] == c else { return false }
+            i += 1
+            return true
+        }
+        func digits() -> Int {
+            let start = i
+            while i < n, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - start
+        }
+        // A whole number without leading zeros, up to Int32.max.
+        func whole() -> Int32? {
+            let start = i
+            let count = digits()
+            guard count > 0, count <= 10, count == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+            var v: Int64 = 0
+            for k in start..<i { v = v * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
+            return v <= Int64(Int32.max) ? Int32(v) : nil
+        }
+        // A finite JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+        func number() -> Double? {
+            let start = i
+            _ = take(UInt8(ascii: "-"))
+            let integral = i
+            let count = digits()
+            guard count > 0, count == 1 || bytes[integral] != UInt8(ascii: "0") else { return nil }
+            var fraction = 0, exponent = false
+            if take(UInt8(ascii: ".")) {
+                fraction = digits()
+                guard fraction > 0 else { return nil }
+            }
+            if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+                if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+                guard digits() > 0 else { return nil }
+                exponent = true
+            }
+            // Up to 15 digits and no exponent (every point a run writes): the digits divided by a power of ten,
+            // both exact, which IEEE division rounds to the nearest double, as parsing the text does.
+            if !exponent, i - integral - (fraction > 0 ? 1 : 0) <= 15 {
+                var m: Int64 = 0
+                for k in integral..<i where bytes[k] != UInt8(ascii: ".") { m = m * 10 + Int64(bytes[k] - UInt8(ascii: "0")) }
+                let d = Double(m) / Self.powersOfTen[fraction]
+                return bytes[start] == UInt8(ascii: "-") ? -d : d
+            }
+            guard let d = Double(String(decoding: bytes[start..<i], as: UTF8.self)), d.isFinite else { return nil }
+            return d
+        }
+        var entries: [PressEntry] = []
+        guard take(UInt8(ascii: "[")) else { return nil }
+        repeat {
+            guard take(UInt8(ascii: "[")), let offset = whole(), take(UInt8(ascii: ",")), let press = whole(), take(UInt8(ascii: ",")),
+                  let x = number(), take(UInt8(ascii: ",")), let y = number() else { return nil }
+            var partOf: Int32?
+            if take(UInt8(ascii: ",")) { guard let p = whole() else { return nil }; partOf = p }
+            guard take(UInt8(ascii: "]")) else { return nil }
+            guard entries.last.map({ offset > $0.offset }) ?? (offset == 0) else { return nil }
+            entries.append(PressEntry(offset: offset, press: press, x: x, y: y, partOf: partOf))
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "]")), i == n else { return nil }
+        return entries
     }
 
     /// A suite's picture marks, by trace id and press (through the C API: 3,000 a suite and shard).

@@ -45,7 +45,21 @@ final class ShardRig {
     }
 
     func merge(_ files: [String], picture: Bool = false) throws -> RunOutcome {
-        try RunPipeline(store: sharded).merge(files, picture: picture)
+        let lines = Lines()
+        defer { mergeLog = lines.all }
+        return try RunPipeline(store: sharded).merge(files, picture: picture, log: { lines.add($0) })
+    }
+    /// The progress lines of the last `merge`.
+    var mergeLog: [String] = []
+    /// What the last `merge` said of the findings history took as the shards grouped them.
+    var groupedFindings: String? {
+        mergeLog.first { $0.hasPrefix("recorded run") }.flatMap { $0.split(separator: "(").last.map { String($0.dropLast()) } }
+    }
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ s: String) { lock.withLock { lines.append(s) } }
+        var all: [String] { lock.withLock { lines } }
     }
 
     /// Every report of a run, timings aside (the start time is the one thing that differs).
@@ -181,6 +195,8 @@ struct ShardTests {
             shardRequest.picture = false
             let merged = try rig.merge(try rig.shards(n, request: shardRequest), picture: true)
             try rig.expectSame(whole, merged, "\(n) shards")
+            // History takes every screen's findings as the shards grouped them (none is grouped anew).
+            #expect(rig.groupedFindings == "the findings of 2 screens of 2 as the shards grouped them")
         }
     }
 
@@ -206,6 +222,8 @@ struct ShardTests {
             let files = try rig.shards(n)
             let merged = try rig.merge(files, picture: true)
             try rig.expectSame(whole, merged, "\(n) shards")
+            // The probes' findings are the merge's own: history groups them beside the shards' groups.
+            #expect(rig.groupedFindings == "the findings of 1 screen of 1 as the shards grouped them")
             // Without --junit and pictures the merge reads no expectations nor marks: every other report is the same.
             let lean = try RunPipeline(store: rig.sharded).merge(files, picture: false, expectations: false)
             // (The probes' expectations are the merge's own: only the traces' are left unread.)
@@ -288,6 +306,7 @@ struct ShardTests {
             for n in 1...3 {
                 try rig.resetHistory()
                 try rig.expectSame(whole, try rig.merge(try rig.shards(n, prefix: "known-\(n)")), "\(n) shards of \(build)")
+                #expect(rig.groupedFindings == "the findings of 2 screens of 2 as the shards grouped them")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HistoryValues
 import TapJSON
 import Testing
 @testable import TraceStore
@@ -69,6 +70,9 @@ struct ShardFileTests {
         var sorted = back.parts[0]
         sorted.latencies.sort { $0.latencyMs < $1.latencyMs }
         part.latencies.sort { $0.latencyMs < $1.latencyMs }
+        // The findings of presses come back as the groups history stores, too (the file makes them from the findings).
+        part.findingGroups = RunRecord.FindingGroupRow.grouped(run.suites[0].findings)
+        #expect(part.findingGroups.map { String(decoding: $0.presses, as: UTF8.self) } == ["[[0,0,1.0,2.0,3]]"])
         #expect(sorted == part)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))  // one self-contained file
         let history = try TraceStore(path: dir.db)
@@ -81,7 +85,7 @@ struct ShardFileTests {
         #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): unknown outcome code 9") }
     }
 
-    @Test("Shard format 4: findings, press groups and expectations in fold order with their texts made once for every shard; formats 1 to 3 are refused, saying so; a press list that is not one is refused")
+    @Test("Shard format 5: findings, press groups and expectations in fold order with their texts made once for every shard; formats 1 to 4 are refused, saying so; a press list that is not one is refused")
     func format() throws {
         let dir = TempDir()
         var run = ShardFileTests.run("a reason")
@@ -126,7 +130,9 @@ struct ShardFileTests {
         try q.write { try $0.execute(sql: "UPDATE shard_press_group SET presses = '[4,12,345]' WHERE first_press = 4") }
         #expect(try ShardRecord.read(b).run.suites[0].pressGroups[1].presses == Array("[4,12,345]".utf8))
         #expect(ShardRecord.pressList(Array("[0,12,2147483647]".utf8)) == [0, 12, Int32.max] && ShardRecord.pressList(Array("[2147483648]".utf8)) == nil)
-        // A shard file of format 3 (a row per press) or 2 (a row per expectation) is refused, naming the file and what to do.
+        // A shard file of format 4 (a row per finding), 3 (a row per press) or 2 (a row per expectation) is refused, naming the file and what to do.
+        try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 4") }
+        #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 4") && "\($0)".contains("run the shards again") }
         try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 3") }
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 3") && "\($0)".contains("run the shards again") }
         try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 2") }
@@ -135,6 +141,60 @@ struct ShardFileTests {
         try q.write { try $0.execute(sql: "DROP TABLE shard_format") }
         try q.close()
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 1") && "\($0)".contains("run the shards again") }
+    }
+
+    @Test("Shard format 5: the findings of presses as the groups history stores, placed within their blocks; every finding back at its place; a list or place that is not one is refused")
+    func findingGroups() throws {
+        let dir = TempDir()
+        var run = ShardFileTests.run("a reason")
+        func f(_ kind: FindingKind, _ rule: FindingRule, _ trace: String, _ press: Int, _ x: Double?, partOf: Int? = nil) -> RunRecord.Finding {
+            RunRecord.Finding(kind: kind, rule: rule, trace: trace, press: press, x: x, y: x.map { $0 + 0.25 }, node: "row", before: nil, after: nil,
+                              message: "m", partOf: partOf)
+        }
+        // In fold order: trace t1's R1 presses 0 and 2 are one group (R2 between them another block), t2 another,
+        // a press without its point and a known problem's rows of their own.
+        run.suites[0].findings = [f(.regression, .deadZone, "t1", 0, 1), f(.regression, .stolen, "t1", 0, 1), f(.regression, .deadZone, "t1", 2, 100.0 / 3),
+                                  f(.known, .deadZone, "t0", 4, nil), f(.regression, .deadZone, "t2", 1, -0.0, partOf: 0), f(.improvement, .deadZone, "t1", 3, 1e-7)]
+        let record = ShardRecord(runKey: "k", index: 1, count: 1, identity: "{}", events: 4, traces: [], snapshots: [], run: run, parts: [.init()])
+        let path = dir.path + "/s.sqlite"
+        try record.write(to: path)
+        let back = try ShardRecord.read(path)
+        #expect(back.run.suites[0].findings == run.suites[0].findings)  // every finding at its place, every point exact
+        let groups = back.parts[0].findingGroups
+        #expect(groups == RunRecord.FindingGroupRow.grouped(run.suites[0].findings))
+        #expect(groups.map { "\($0.kind.rawValue) \($0.rule.rawValue) \($0.trace) \($0.first)-\($0.last)" }
+                == ["regression R1 t1 0-1", "regression R2 t1 0-0", "regression R1 t2 0-0", "improvement R1 t1 0-0"])
+        #expect(groups.map { String(decoding: $0.presses, as: UTF8.self) }
+                == ["[[0,0,1.0,1.25],[1,2,33.333333333333336,33.583333333333336]]", "[[0,0,1.0,1.25]]", "[[0,1,-0.0,0.25,0]]", "[[0,3,1e-07,0.2500001]]"])
+        #expect(groups[0].members == [0, 0, 0, 1, 2, 2] && groups[2].members == [0, 1, 4])
+        let q = try DatabaseQueue(path: path)
+        #expect(try q.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM shard_finding") } == 1)  // only the finding in no group
+        try q.close()
+        // A list history could not read back, or places that are not every finding's once, is refused, naming the file.
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        func refused(_ sql: String, _ label: String) throws {
+            let q = try DatabaseQueue(path: path)
+            try q.write { try $0.execute(sql: sql) }
+            try q.close()
+            do {
+                _ = try ShardRecord.read(path)
+                Issue.record("\(label): accepted")
+            } catch {
+                #expect(error is ShardFileError && "\(error)".hasPrefix("\(path): shard_finding"), "\(label): \(error)")
+            }
+            try good.write(to: URL(fileURLWithPath: path))
+        }
+        for bad in ["[]", "[[0,0,1.0]]", "[[1,0,1.0,1.25]]", "[[0,0,1.0,1.25],[0,2,1,2]]", "[[0,0,01,2],[1,2,1,2]]", "[[0,0,1e999,2],[1,2,1,2]]",
+                    "[[0,0,1.0,1.25],[1,2,34.0,34.25]] ", "[[0,0,1.0,1.25],[1,2,34.0,]]", "[[0,0,1.0,1.25],[1,2,.5,1]]", "[[0,0,1,1,2,3],[1,2,1,1]]",
+                    "[[0,0,1.0,1.25],[2,2,34.0,34.25]]", "[[0,2147483648,1,1],[1,2,1,1]]"] {
+            try refused("UPDATE shard_finding_group SET presses = '\(bad)' WHERE last_at = 1", bad)  // (the group of two)
+        }
+        try refused("UPDATE shard_finding_group SET last_at = 2 WHERE last_at = 1", "a group past its list")
+        try refused("UPDATE shard_finding_group SET places = x'00000000' WHERE last_at = 1", "places short of the list")
+        try refused("UPDATE shard_finding_group SET places = x'0000000000000000' WHERE last_at = 1", "a place twice")
+        try refused("UPDATE shard_finding SET place = 9", "a place past the list")
+        try refused("DELETE FROM shard_finding", "a finding missing")
+        #expect(try ShardRecord.read(path).run.suites[0].findings == run.suites[0].findings)  // each damage was undone
     }
 
     @Test("A shard file written suite by suite as the shard replays reads back the same; cancelled, or short of suites, it leaves no file")
@@ -150,6 +210,7 @@ struct ShardFileTests {
         writer.add(run.suites[0], part)
         try writer.finish(record)
         let back = try ShardRecord.read(path)
+        part.findingGroups = RunRecord.FindingGroupRow.grouped(run.suites[0].findings)
         #expect(back.run.suites[0].findings == run.suites[0].findings && back.parts[0] == part)
         // Cancelled part-way (a shard stopped by Ctrl-C): no file, and no temporary one beside it.
         let other = dir.path + "/t.sqlite"

@@ -28,9 +28,12 @@ struct StoredNameTests {
         try q.close()
     }
 
-    /// A shard file of one run with one finding (R1 regression) and one press.
+    /// A shard file of one run with two findings (R1 regressions: one of a press with its point, kept in
+    /// `shard_finding_group`, and one without, kept in `shard_finding`) and one press.
     func shard(_ dir: TempDir) throws -> String {
         var run = ShardFileTests.run("a reason")
+        run.suites[0].findings.append(RunRecord.Finding(kind: .regression, rule: .deadZone, trace: "t1", press: 1, x: nil, y: nil, node: "row",
+                                                        before: nil, after: nil, message: "no point"))
         run.suites[0].pressRows = [RunRecord.Press(traceID: 7, press: 0, outcome: .miss, node: nil, action: nil, latencyMs: nil,
                                                    baselineOutcome: .hit, baselineNode: nil, baselineAction: nil, baselineLatencyMs: nil, met: nil)]
         let path = dir.path + "/shard.sqlite"
@@ -54,18 +57,22 @@ struct StoredNameTests {
     func findingKind() throws {
         let dir = TempDir()
         let path = try shard(dir)
-        #expect(try ShardRecord.read(path).run.suites[0].findings.map(\.kind) == [.regression])
+        #expect(try ShardRecord.read(path).run.suites[0].findings.map(\.kind) == [.regression, .regression])
         try damage(path, "UPDATE label SET text = 'worse' WHERE text = 'regression'")
         #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): shard_finding: unknown finding kind 'worse'") }
+        try damage(path, "DELETE FROM shard_finding")
+        #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): shard_finding_group: unknown finding kind 'worse'") }
     }
 
     @Test("FindingRule: a shard's finding rule reads back; an unknown one is an error naming the file")
     func findingRule() throws {
         let dir = TempDir()
         let path = try shard(dir)
-        #expect(try ShardRecord.read(path).run.suites[0].findings.map(\.rule) == [.deadZone])
+        #expect(try ShardRecord.read(path).run.suites[0].findings.map(\.rule) == [.deadZone, .deadZone])
         try damage(path, "UPDATE label SET text = 'R9' WHERE text = 'R1'")
         #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): shard_finding: unknown finding rule 'R9'") }
+        try damage(path, "DELETE FROM shard_finding")
+        #expect { try ShardRecord.read(path) } throws: { "\($0)".contains("\(path): shard_finding_group: unknown finding rule 'R9'") }
     }
 
     @Test("OutcomeCode: a shard's press outcomes read back; an unknown code is an error naming the file, never a silent miss")
