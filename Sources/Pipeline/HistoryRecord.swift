@@ -24,7 +24,8 @@ public enum HistoryRecord {
         public var pressGroups: [RunRecord.PressGroupRow] = []
         /// A merge's: the findings of presses as its shards grouped them, placed within their blocks, and how many
         /// of the shards' findings name a trace, by list (nil: the findings are grouped when history is written).
-        public var findingGroups: [RunRecord.FindingGroupRow] = []
+        /// (Each shard's groups as its file held them: never copied one by one.)
+        public var findingGroups: [[RunRecord.FindingGroupRow]] = []
         public var tracedFindings: [Int]?
         public init() {}
 
@@ -168,7 +169,7 @@ public enum HistoryRecord {
     /// is not the shards' findings with each block whole and in their order (then the findings are grouped
     /// anew): a finding the merge moved (a known problem found worse than accepted), a block split, a group
     /// whose findings are not the presses of its block. The merge's own findings (its probes') are grouped here.
-    static func findingTable(_ lists: [[Finding]], groups: [RunRecord.FindingGroupRow], traced: [Int]) -> RunRecord.FindingTable? {
+    static func findingTable(_ lists: [[Finding]], groups: [[RunRecord.FindingGroupRow]], traced: [Int]) -> RunRecord.FindingTable? {
         typealias Block = RunRecord.FindingGroupRow.Block
         var starts: [Block: (start: Int, count: Int)] = [:]
         var singles: [(index: Int, finding: RunRecord.Finding)] = []
@@ -230,26 +231,38 @@ public enum HistoryRecord {
         }
         guard counted == traced else { return nil }
         // Each group placed where its block begins; every finding that joins a group is in exactly one, at its press.
-        var placed: [RunRecord.FindingGroupRow] = []
-        placed.reserveCapacity(groups.count)
+        // (Groups read in place: a copy of one retains each of its strings.)
+        var order: [(list: Int32, index: Int32, shift: Int)] = []
+        var firsts: [Int] = []
         var members = 0
-        for var g in groups {
-            let list = RunRecord.FindingGroupRow.list(of: g.kind)
-            guard let block = starts[Block(list: list, rule: g.rule, trace: g.trace)], g.last < block.count else { return nil }
-            g.first += block.start
-            g.last += block.start
-            for m in stride(from: 0, to: g.members.count, by: 3) {
-                let at = g.first + Int(g.members[m])
-                guard presses[at] == g.members[m + 1] else { return nil }
-                presses[at] = -2  // taken
+        for (k, list) in groups.enumerated() {
+            let ok = list.withUnsafeBufferPointer { list -> Bool in
+                for i in list.indices {
+                    let g = UnsafePointer(list.baseAddress! + i)
+                    let key = Block(list: RunRecord.FindingGroupRow.list(of: g.pointee.kind), rule: g.pointee.rule, trace: g.pointee.trace)
+                    guard let block = starts[key], g.pointee.last < block.count else { return false }
+                    let first = g.pointee.first + block.start
+                    for m in stride(from: 0, to: g.pointee.members.count, by: 3) {
+                        let at = first + Int(g.pointee.members[m])
+                        guard presses[at] == g.pointee.members[m + 1] else { return false }
+                        presses[at] = -2  // taken
+                    }
+                    members += g.pointee.members.count / 3
+                    order.append((Int32(k), Int32(i), block.start))
+                    firsts.append(first)
+                }
+                return true
             }
-            members += g.members.count / 3
-            placed.append(g)
+            guard ok else { return nil }
         }
         guard members == grouped else { return nil }
-        placed += RunRecord.FindingGroupRow.grouped(own, at: ownPlaces)
-        placed.sort { $0.first < $1.first }
-        return RunRecord.FindingTable(count: position, kinds: kinds, singles: singles, groups: placed)
+        let mine = RunRecord.FindingGroupRow.grouped(own, at: ownPlaces)
+        for (i, g) in mine.enumerated() {
+            order.append((Int32(groups.count), Int32(i), 0))
+            firsts.append(g.first)
+        }
+        let sorted = firsts.indices.sorted { firsts[$0] < firsts[$1] }
+        return RunRecord.FindingTable(count: position, kinds: kinds, singles: singles, groups: groups + [mine], order: sorted.map { order[$0] })
     }
 
     /// The findings of `lists`, in order, as history stores them: in two halves on two threads

@@ -203,7 +203,7 @@ enum ShardParts {
         // The shards' groups of findings, placed in the suite's list when history is written (`HistoryRecord.findingTable`);
         // blocks keep the shards' order only when every list merged in fold order.
         if !resorted {
-            rows.findingGroups = pieces.flatMap(\.part.findingGroups)
+            rows.findingGroups = pieces.map(\.part.findingGroups)
             rows.tracedFindings = traced
         }
         let orderedExpectations = merged(expectations) { k, i in (expectations[k][i].key.trace, expectations[k][i].key.press) }.map { expectations[$0.list][$0.index] }

@@ -150,10 +150,13 @@ public struct RunRecord: Sendable {
         public var kinds: [FindingKind: Int]
         /// The findings stored as rows of their own, by their place in the list, in order.
         public var singles: [(index: Int, finding: Finding)]
-        /// In the order of `first`.
-        public var groups: [FindingGroupRow]
-        public init(count: Int, kinds: [FindingKind: Int], singles: [(index: Int, finding: Finding)], groups: [FindingGroupRow]) {
-            self.count = count; self.kinds = kinds; self.singles = singles; self.groups = groups
+        /// The groups as handed over (each shard's placed within their blocks; the merge's own in the list), never copied one by one.
+        public var groups: [[FindingGroupRow]]
+        /// Every group in the order of its first finding: `groups[list][index]`, and how far its block begins in the list.
+        public var order: [(list: Int32, index: Int32, shift: Int)]
+        public init(count: Int, kinds: [FindingKind: Int], singles: [(index: Int, finding: Finding)], groups: [[FindingGroupRow]],
+                    order: [(list: Int32, index: Int32, shift: Int)]) {
+            self.count = count; self.kinds = kinds; self.singles = singles; self.groups = groups; self.order = order
         }
     }
 
@@ -314,16 +317,22 @@ extension TraceStore {
                                finding: RawInsert, findingGroup: RawInsert) throws {
         typealias IDs = (reason: Int64?, message: Int64?, before: Int64?, after: Int64?)
         var singleIDs: [IDs] = [], groupIDs: [IDs] = []
-        singleIDs.reserveCapacity(table.singles.count); groupIDs.reserveCapacity(table.groups.count)
+        singleIDs.reserveCapacity(table.singles.count); groupIDs.reserveCapacity(table.order.count)
+        // Each group read in place (a copy of one retains each of its strings).
+        func withGroup<R>(_ n: Int, _ body: (UnsafePointer<RunRecord.FindingGroupRow>) throws -> R) rethrows -> R {
+            let o = table.order[n]
+            return try table.groups[Int(o.list)].withUnsafeBufferPointer { try body($0.baseAddress! + Int(o.index)) }
+        }
         var s = 0, g = 0
-        while s < table.singles.count || g < table.groups.count {
-            if g == table.groups.count || (s < table.singles.count && table.singles[s].index < table.groups[g].first) {
+        while s < table.singles.count || g < table.order.count {
+            if g == table.order.count || (s < table.singles.count && table.singles[s].index < withGroup(g) { $0.pointee.first } + table.order[g].shift) {
                 let f = table.singles[s].finding
                 singleIDs.append((try labels.id(f.reason), try labels.id(f.message), try labels.id(f.before), try labels.id(f.after)))
                 s += 1
             } else {
-                let k = table.groups[g]
-                groupIDs.append((try labels.id(k.reason), try labels.id(k.message), try labels.id(k.before), try labels.id(k.after)))
+                groupIDs.append(try withGroup(g) { k in
+                    (try labels.id(k.pointee.reason), try labels.id(k.pointee.message), try labels.id(k.pointee.before), try labels.id(k.pointee.after))
+                })
                 g += 1
             }
         }
@@ -335,12 +344,16 @@ extension TraceStore {
                 b.int(ids.message); b.int(ids.before); b.int(ids.after)
             }
         }
-        for (k, ids) in zip(table.groups, groupIDs) {
-            try findingGroup.row { b in
-                b.int(suiteID); b.int(first + Int64(k.first)); b.int(first + Int64(k.last))
-                b.text(k.kind.rawValue); b.text(k.rule.rawValue); b.text(k.trace); b.text(k.node); b.text(k.action); b.text(k.expect)
-                b.int(k.probe ? 1 : 0); b.int(ids.reason); b.int(ids.message); b.int(ids.before); b.int(ids.after)
-                b.text(utf8: k.presses)
+        for (n, ids) in groupIDs.enumerated() {
+            let shift = table.order[n].shift
+            try withGroup(n) { k in
+                try findingGroup.row { b in
+                    b.int(suiteID); b.int(first + Int64(k.pointee.first + shift)); b.int(first + Int64(k.pointee.last + shift))
+                    b.text(k.pointee.kind.rawValue); b.text(k.pointee.rule.rawValue); b.text(k.pointee.trace); b.text(k.pointee.node)
+                    b.text(k.pointee.action); b.text(k.pointee.expect)
+                    b.int(k.pointee.probe ? 1 : 0); b.int(ids.reason); b.int(ids.message); b.int(ids.before); b.int(ids.after)
+                    b.text(utf8: k.pointee.presses)
+                }
             }
         }
     }
