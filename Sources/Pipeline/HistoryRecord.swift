@@ -22,10 +22,11 @@ public enum HistoryRecord {
         public var presses: [RunRecord.Press] = []
         /// The same presses grouped before (a merge's: its shards grouped them; `presses` is then empty).
         public var pressGroups: [RunRecord.PressGroupRow] = []
-        /// A merge's: the findings of presses as its shards grouped them, placed within their blocks, and how many
-        /// of the shards' findings name a trace, by list (nil: the findings are grouped when history is written).
-        /// (Each shard's groups as its file held them: never copied one by one.)
+        /// A merge's: the findings of presses as its shards grouped them, placed within their blocks (each shard's
+        /// groups as its file held them: never copied one by one).
         public var findingGroups: [[RunRecord.FindingGroupRow]] = []
+        /// A merge's: how many of the shards' findings name a trace, by list (nil: the findings are grouped when
+        /// history is written).
         public var tracedFindings: [Int]?
         public init() {}
 
@@ -177,6 +178,7 @@ public enum HistoryRecord {
         var sides = SideTexts()
         var counted = [0, 0, 0, 0]
         var presses: [Int32] = []  // each finding's press when it joins a shard's group (-1: none)
+        var stored: [(kind: FindingKind, message: String)] = []  // and what its group must say of it
         var grouped = 0
         var own: [RunRecord.Finding] = [], ownPlaces: [Int] = []  // the merge's own findings that join a group (its probes')
         var position = 0
@@ -202,6 +204,7 @@ public enum HistoryRecord {
                             singles.append((position, row(f.pointee, sides: &sides)))
                         }
                         presses.append(-1)
+                        stored.append((.regression, ""))
                         position += 1
                         continue
                     }
@@ -218,9 +221,11 @@ public enum HistoryRecord {
                     if RunRecord.FindingGroupRow.joinsGroup(trace: f.pointee.trace, press: f.pointee.press, x: f.pointee.at?.x, y: f.pointee.at?.y) {
                         grouped += 1
                         presses.append(f.pointee.press.flatMap { Int32(exactly: $0) } ?? -1)
+                        stored.append((storedKind(f.pointee), f.pointee.message))
                     } else {
                         singles.append((position, row(f.pointee, sides: &sides)))
                         presses.append(-1)
+                        stored.append((.regression, ""))
                     }
                     position += 1
                 }
@@ -243,8 +248,11 @@ public enum HistoryRecord {
                     guard let block = starts[key], g.pointee.last < block.count else { return false }
                     let first = g.pointee.first + block.start
                     for m in stride(from: 0, to: g.pointee.members.count, by: 3) {
+                        // Its press, kind and message (a known problem found worse than accepted says so, and
+                        // `--record --why` accepts it again: back in the known problems, with another message).
                         let at = first + Int(g.pointee.members[m])
-                        guard presses[at] == g.pointee.members[m + 1] else { return false }
+                        guard at < block.start + block.count, presses[at] == g.pointee.members[m + 1], stored[at].kind == g.pointee.kind,
+                              stored[at].message == g.pointee.message else { return false }
                         presses[at] = -2  // taken
                     }
                     members += g.pointee.members.count / 3

@@ -176,7 +176,8 @@ extension RunPipeline {
                 return (try store.recordRun(record), record)
             }, note: { record in
                 // Whether history took the findings as the shards grouped them, or grouped them anew.
-                let suites = record.suites.filter { $0.findingTable != nil || !$0.findings.isEmpty }
+                let suites = record.suites.filter { ($0.findingTable?.count ?? 0) > 0 || !$0.findings.isEmpty }
+                guard !suites.isEmpty else { return nil }
                 return "the findings of \(plural(suites.filter { $0.findingTable != nil }.count, "screen")) of \(suites.count) as the shards grouped them"
             })
         }

@@ -125,7 +125,7 @@ public struct RunRecord: Sendable {
         public var kind: FindingKind, rule: FindingRule, trace: String
         public var node: String?, action: String?, expect: String?, probe: Bool
         public var reason: String?, message: String, before: String?, after: String?
-        /// Where its first and last finding stand: in their block (a shard's: `FindingRows.block`), or
+        /// Where its first and last finding stand: in their block (a shard's: `FindingGroupRow.grouped`), or
         /// in the suite's list (`FindingTable`).
         public var first: Int, last: Int
         /// `[[offset, press, x, y(, partOf)], …]` as `finding_group` stores it, offsets from `first`.

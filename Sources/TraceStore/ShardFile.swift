@@ -204,11 +204,17 @@ extension ShardRecord {
                                              reason_id, message_id, before_id, after_id, first_at, last_at, presses, places)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """))
+        // (Press numbers and places are 32-bit in the file, as a reader takes them.)
+        guard s.findings.count <= Int(Int32.max) else {
+            throw ShardFileError("\(s.findings.count) findings do not fit shard format \(ShardRecord.format) (32-bit places)")
+        }
+        for f in s.findings where RunRecord.FindingGroupRow.joinsGroup(trace: f.trace, press: f.press, x: f.x, y: f.y) {
+            guard f.press.flatMap({ Int32(exactly: $0) }) != nil, f.partOf.map({ Int32(exactly: $0) != nil }) ?? true else {
+                throw ShardFileError("press \(f.press ?? 0) of trace \(f.trace ?? "") does not fit shard format \(ShardRecord.format) (32-bit press numbers)")
+            }
+        }
         var places: [UInt8] = []
         for g in RunRecord.FindingGroupRow.grouped(s.findings) {
-            guard s.findings.count <= Int(Int32.max), !g.members.enumerated().contains(where: { $0.offset % 3 == 1 && $0.element < 0 }) else {
-                throw ShardFileError("a finding of trace \(g.trace) does not fit shard format \(ShardRecord.format) (32-bit press numbers and places)")
-            }
             places.removeAll(keepingCapacity: true)
             for m in stride(from: 2, to: g.members.count, by: 3) { withUnsafeBytes(of: g.members[m].littleEndian) { places.append(contentsOf: $0) } }
             let ids = (kind: try labels.id(g.kind.rawValue), rule: try labels.id(g.rule.rawValue), trace: try labels.id(g.trace), node: try labels.id(g.node),
@@ -746,8 +752,8 @@ extension ShardRecord {
 
     /// The findings of `bytes` when it is a group's list as `FindingRows` writes it: `[[offset,press,x,y],…]`
     /// (a fifth number, the press that began a multi-tap, when there is one), offsets and presses 32-bit
-    /// numbers without leading zeros, offsets strictly increasing from 0, x and y finite JSON numbers
-    /// (history's views read it with `json_each`); nil for anything else.
+    /// numbers without leading zeros, offsets strictly increasing from 0, x and y finite JSON numbers written
+    /// as reals (with a fraction or an exponent; history's views read it with `json_each`); nil for anything else.
     static func findingPressList(_ bytes: [UInt8]) -> [PressEntry]? {
         var i = 0
         let n = bytes.count
@@ -787,6 +793,7 @@ extension ShardRecord {
                 guard digits() > 0 else { return nil }
                 exponent = true
             }
+            guard fraction > 0 || exponent else { return nil }  // a real, as a shard writes it (`102.0`): history reads it back as one
             // Up to 15 digits and no exponent (every point a run writes): the digits divided by a power of ten,
             // both exact, which IEEE division rounds to the nearest double, as parsing the text does.
             if !exponent, i - integral - (fraction > 0 ? 1 : 0) <= 15 {

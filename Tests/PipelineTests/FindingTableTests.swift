@@ -62,6 +62,11 @@ struct FindingTableTests {
         var past = groups
         past[2].last = 1
         #expect(HistoryRecord.findingTable(lists, groups: [past], traced: [4, 1, 0, 0]) == nil)
+        // A finding whose message is not its group's (a known problem found worse than accepted, accepted again).
+        var worse = lists
+        worse[0][1] = Self.press(.deadZone, "t1", 2)
+        worse[0][1].message = "m — worse than accepted (coverage)"
+        #expect(HistoryRecord.findingTable(worse, groups: [groups], traced: [4, 1, 0, 0]) == nil)
         // A group missing: a finding of a press in no group.
         #expect(HistoryRecord.findingTable(lists, groups: [Array(groups.dropLast())], traced: [4, 1, 0, 0]) == nil)
     }
