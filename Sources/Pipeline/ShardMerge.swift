@@ -40,7 +40,7 @@ extension RunPipeline {
                            shouldStop: @escaping @Sendable () -> Bool = { false },
                            log: (String) -> Void = { _ in }) throws -> (RunOutcome, HistoryWrite?) {
         var clock = Stopwatch()
-        let shards = try Self.read(paths, details: ShardRecord.Details(expectations: expectations, marks: picture))
+        let shards = try Self.read(paths, details: ShardRecord.Details(expectations: expectations, marks: picture, inGroups: true))
         guard let first = shards.first else { throw RunInputError("no shard files to merge") }
         try checkOneRun(shards)
         let identity = try parse(first.shard.identity, file: first.path)
@@ -119,7 +119,7 @@ extension RunPipeline {
             // The screens' parts are taken in two at a time, the largest first (a screen's parts touch nothing of another's).
             if request.shouldStop() { throw RunInterrupted() }
             let order = screenRuns.indices.sorted { a, b in
-                func size(_ i: Int) -> Int { screenRuns[i].pieces.reduce(0) { $0 + $1.suite.findings.count + $1.suite.pressGroups.count } }
+                func size(_ i: Int) -> Int { screenRuns[i].pieces.reduce(0) { $0 + $1.listed.count + $1.suite.pressGroups.count } }
                 return size(a) > size(b)
             }
             let settings = request

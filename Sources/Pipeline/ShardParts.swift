@@ -1,5 +1,6 @@
 import Baselines
 import Foundation
+import HistoryValues
 import HitTesting
 import ReplayEngine
 import RunResults
@@ -64,6 +65,13 @@ enum ShardParts {
         var part: ShardRecord.Part
         /// The shard's trace ids → names.
         var names: [Int64: String]
+        /// Where each finding of the shard's list is kept: the part's, or (findings read as rows) each row.
+        let listed: [ShardRecord.Part.Listed]
+
+        init(suite: RunRecord.Suite, part: ShardRecord.Part, names: [Int64: String]) {
+            self.suite = suite; self.part = part; self.names = names
+            listed = part.listed.isEmpty ? suite.findings.indices.map { .single($0) } : part.listed
+        }
     }
 
     /// The parts of every shard, folded into `run` as one run would have folded them.
@@ -79,10 +87,10 @@ enum ShardParts {
             guard let trace else { return Int.max }
             return rankBySame[TextKey.Same(trace)] ?? rank[trace] ?? Int.max
         }
+        var resorted = false  // a list was not in fold order
         /// Every shard's list, each in its fold order, merged into the one run's (k-way; ties keep the
         /// shards' order). A list out of fold order (not a shard's) is sorted as the run would have folded it.
         /// (`key` is given the list and the item's index in it: items are read in place, never copied.)
-        var resorted = false  // a list was not in fold order
         func merged<T>(_ lists: [[T]], _ key: (Int, Int) -> (trace: String?, press: Int)) -> [(list: Int, index: Int)] {
             var keys: [[(place: Int, press: Int)]] = []
             var inOrder = true
@@ -147,11 +155,19 @@ enum ShardParts {
             }
             stats.merge(SuiteStats(settings: request.replay, presses: p.suite.presses, fired: p.suite.fired, firstTries: p.suite.firstTries,
                                    firstTriesMet: p.suite.firstTriesMet, bursts: bursts, targets: targets, latencyCounts: latencies))
-            // Each list's rows by index: a finding is made once, in its place in the merged list.
+            // Each list's findings by their place in the shard's list: a finding is made once, in its place in the merged list.
             var (r, i, k): ([Int], [Int], [Int]) = ([], [], [])
-            for n in p.suite.findings.indices {
-                if p.suite.findings[n].trace != nil { traced[RunRecord.FindingGroupRow.list(of: p.suite.findings[n].kind)] += 1 }
-                switch p.suite.findings[n].kind {
+            for n in p.listed.indices {
+                let kind: FindingKind
+                switch p.listed[n] {
+                case .single(let m):
+                    kind = p.suite.findings[m].kind
+                    if p.suite.findings[m].trace != nil { traced[RunRecord.FindingGroupRow.list(of: kind)] += 1 }
+                case .member(let g, _, _, _, _):
+                    kind = p.part.findingGroups[Int(g)].kind
+                    traced[RunRecord.FindingGroupRow.list(of: kind)] += 1
+                }
+                switch kind {
                 case .known: k.append(n)
                 case .regression: r.append(n)
                 case .improvement, .new: i.append(n)  // as the run lists them: regressions, the others, known problems
@@ -186,13 +202,28 @@ enum ShardParts {
             group.traceID = id
             return group
         }
+        // A group's findings share their sides: each group's are read once, the first time one is needed.
+        var groupSides = pieces.map { [(before: Finding.Side?, after: Finding.Side?)?](repeating: nil, count: $0.part.findingGroups.count) }
         func findings(_ lists: [[Int]]) -> [Finding] {
             merged(lists) { k, i in
-                let n = lists[k][i]
-                return (pieces[k].suite.findings[n].trace, pieces[k].suite.findings[n].press ?? 0)
+                switch pieces[k].listed[lists[k][i]] {
+                case .single(let n): return (pieces[k].suite.findings[n].trace, pieces[k].suite.findings[n].press ?? 0)
+                case .member(let g, let press, _, _, _): return (pieces[k].part.findingGroups[Int(g)].trace, Int(press))
+                }
             }.map { k, i in
-                pieces[k].suite.findings.withUnsafeBufferPointer { rows in
-                    finding(rows.baseAddress! + lists[k][i], suite: pieces[k].suite.suite, sides: &sides)
+                switch pieces[k].listed[lists[k][i]] {
+                case .single(let n):
+                    return pieces[k].suite.findings.withUnsafeBufferPointer { rows in
+                        finding(rows.baseAddress! + n, suite: pieces[k].suite.suite, sides: &sides)
+                    }
+                case .member(let g, let press, let x, let y, let partOf):
+                    return pieces[k].part.findingGroups.withUnsafeBufferPointer { groups in
+                        let group = groups.baseAddress! + Int(g)
+                        if groupSides[k][Int(g)] == nil {
+                            groupSides[k][Int(g)] = (group.pointee.before.map { sides.side($0) }, group.pointee.after.map { sides.side($0) })
+                        }
+                        return finding(group, press: press, at: Point(x, y), partOf: partOf, sides: groupSides[k][Int(g)]!, suite: pieces[k].suite.suite)
+                    }
                 }
             }
         }
@@ -265,6 +296,18 @@ enum ShardParts {
     /// A finding as history stores it, back as the run made it (a known problem as the
     /// regression it is; the comparison matches it to its known problem again).
     /// (The row is read in place: a copy of one retains each of its strings.)
+    /// A finding of `group`: what the group's findings share, with its own press, point and multi-tap.
+    static func finding(_ group: UnsafePointer<RunRecord.FindingGroupRow>, press: Int32, at: Point, partOf: Int32?,
+                        sides: (before: Finding.Side?, after: Finding.Side?), suite: String) -> Finding {
+        var f = Finding(kind: HistoryRecord.kind(group.pointee.kind), rule: HistoryRecord.rule(group.pointee.rule), suite: suite,
+                        trace: group.pointee.trace, press: Int(press), at: at, node: group.pointee.node, action: group.pointee.action,
+                        expect: group.pointee.expect, before: sides.before, after: sides.after, message: group.pointee.message,
+                        reason: group.pointee.reason)
+        f.probe = group.pointee.probe
+        f.partOf = partOf.map(Int.init)
+        return f
+    }
+
     static func finding(_ row: UnsafePointer<RunRecord.Finding>, suite: String, sides: inout SideCache) -> Finding {
         var f = Finding(kind: HistoryRecord.kind(row.pointee.kind), rule: HistoryRecord.rule(row.pointee.rule), suite: suite,
                         trace: row.pointee.trace, press: row.pointee.press, at: row.pointee.x.flatMap { x in row.pointee.y.map { Point(x, $0) } },

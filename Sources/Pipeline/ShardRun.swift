@@ -30,6 +30,7 @@ extension RunPipeline {
         var clock = Stopwatch()
         for (position, (snapshot, info)) in inputs.snapshots.enumerated() {
             if request.shouldStop() { throw RunInterrupted() }
+            try writer?.check()  // a screen's part that could not be written (a full disk) stops the shard here
             let screen = snapshot.screen
             let (baseline, file) = try loadBaseline(screen, inputs.folder, request, log: log)
             baselines[screen] = try ShardIdentity.BaselineSeen(file: file, baseline: baseline)

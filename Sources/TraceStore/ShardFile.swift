@@ -71,7 +71,18 @@ public struct ShardRecord: Sendable {
         public var coverage: String?
         /// The findings of presses as history will group them, placed within their block (`FindingRows.blockGroups`).
         public var findingGroups: [RunRecord.FindingGroupRow] = []
+        /// Read with `Details.inGroups`: the suite's findings in the order the shard folded them, each
+        /// named where it is kept (its suite's `findings` then holds only those that join no group).
+        public var listed: [Listed] = []
         public init() {}
+
+        /// Where a finding of the suite's list is kept when its findings of presses stay in their groups.
+        public enum Listed: Sendable, Equatable {
+            /// `findings[n]` of the suite (a finding that joins no group).
+            case single(Int)
+            /// A finding of `findingGroups[group]`: all it does not share with the group's others.
+            case member(group: Int32, press: Int32, x: Double, y: Double, partOf: Int32?)
+        }
 
         public struct Target: Sendable, Equatable {
             public var node: String, expectedTries: Int, firstTryMet: Int, firings: Int
@@ -324,6 +335,9 @@ public final class ShardFileWriter: @unchecked Sendable {
     /// Touched on `work` only, and by `finish` after waiting for it.
     private var labels: Labels?
     private var failure: Error?
+    /// `failure` as `check` sees it from the replaying thread, without waiting for the writer.
+    private let failed = NSLock()
+    private var failedWith: Error?
     private var added = 0
     private var done = false
 
@@ -396,9 +410,23 @@ public final class ShardFileWriter: @unchecked Sendable {
                 }
             } catch {
                 failure = error
+                failed.lock(); failedWith = error; failed.unlock()
             }
         }
     }
+
+    /// Throws the error a suite already added failed with (a disk full), so a shard job stops at the
+    /// next screen instead of replaying the rest for a file it cannot write; asks without waiting for
+    /// the suites still being written (`finish` reports theirs).
+    public func check() throws {
+        failed.lock()
+        let error = failedWith
+        failed.unlock()
+        if let error { throw ShardFileError("cannot write the shard file \(path): \(error)") }
+    }
+
+    /// Waits until every suite added is written (tests: `check` then sees each one's failure).
+    func waitForSuites() { work.sync {} }
 
     /// Writes what follows the suites (`record`'s run, traces and snapshots: its suites must be those
     /// added, in order), commits and renames the file into place.
@@ -482,7 +510,12 @@ extension ShardRecord {
     /// What of a suite's part a merge reads beyond what every report needs.
     public struct Details: Sendable {
         public var expectations: Bool, marks: Bool
-        public init(expectations: Bool, marks: Bool) { self.expectations = expectations; self.marks = marks }
+        /// Leave the findings of presses in their groups (`Part.listed` says where each stands) rather
+        /// than making a finding row of each: a merge makes its findings from the groups at once.
+        public var inGroups = false
+        public init(expectations: Bool, marks: Bool, inGroups: Bool = false) {
+            self.expectations = expectations; self.marks = marks; self.inGroups = inGroups
+        }
         public static let all = Details(expectations: true, marks: true)
     }
 
@@ -511,7 +544,7 @@ extension ShardRecord {
         var parts: [Part] = []
         var presses = try ShardRecord.pressGroups(db, labels: labels, path: path)
         var singles = try ShardRecord.findings(db, labels: labels, path: path)
-        var grouped = try ShardRecord.findingGroups(db, labels: labels, path: path)
+        var grouped = try ShardRecord.findingGroups(db, labels: labels, path: path, inGroups: details.inGroups)
         var expectations = details.expectations ? try ShardRecord.expectations(db, labels: labels, path: path) : [:]
         for s in try Row.fetchAll(db, sql: "SELECT * FROM run_suite WHERE run_id = ? ORDER BY id", arguments: [run["id"] as Int64]) {
             let id: Int64 = s["id"]
@@ -524,7 +557,13 @@ extension ShardRecord {
             suites[suites.count - 1].pressGroups = presses.removeValue(forKey: id) ?? []
             var part = Part()
             let groups = grouped.removeValue(forKey: id)
-            suites[suites.count - 1].findings = try Self.list(singles.removeValue(forKey: id) ?? [], groups?.findings ?? [], path: path)
+            if details.inGroups {
+                let own = singles.removeValue(forKey: id) ?? []
+                part.listed = try Self.list(own.indices.map { (own[$0].place, Part.Listed.single($0)) }, groups?.listed ?? [], path: path)
+                suites[suites.count - 1].findings = own.map(\.finding)
+            } else {
+                suites[suites.count - 1].findings = try Self.list(singles.removeValue(forKey: id) ?? [], groups?.findings ?? [], path: path)
+            }
             part.findingGroups = groups?.groups ?? []
             if let row = try Row.fetchOne(db, sql: "SELECT * FROM shard_suite WHERE run_suite_id = ?", arguments: [id]) {
                 part.events = row["events"]
@@ -672,9 +711,9 @@ extension ShardRecord {
     /// A finding and where it stands in its shard's list.
     typealias Placed = (place: Int64, finding: RunRecord.Finding)
 
-    /// A suite's findings in the order its shard folded them: each stands at its place, and every place from
-    /// the first to the last holds one.
-    static func list(_ singles: [Placed], _ grouped: [Placed], path: String) throws -> [RunRecord.Finding] {
+    /// A suite's findings (or where each is kept) in the order its shard folded them: each stands at its
+    /// place, and every place from the first to the last holds one.
+    static func list<T>(_ singles: [(place: Int64, finding: T)], _ grouped: [(place: Int64, finding: T)], path: String) throws -> [T] {
         let count = singles.count + grouped.count
         var at = [Int32](repeating: -1, count: count)  // what stands at each place: k < singles.count a single, else a group's
         for k in 0..<count {
@@ -689,26 +728,34 @@ extension ShardRecord {
 
     /// Each suite's findings of presses as the groups history stores, placed within their blocks, and the
     /// findings they hold, each with its place in the shard's list (one pass, through the C API).
-    static func findingGroups(_ db: Database, labels: Labels.Read, path: String) throws
-        -> [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed])] {
+    /// - Parameter inGroups: give where each finding is kept (`listed`) instead of its row (`findings`).
+    static func findingGroups(_ db: Database, labels: Labels.Read, path: String, inGroups: Bool = false) throws
+        -> [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed], listed: [(place: Int64, finding: Part.Listed)])] {
         let statement = try db.makeStatement(sql: """
             SELECT kind_id, rule_id, trace_name_id, node_id, action_id, expect_id, probe, reason_id, message_id, before_id, after_id,
                    first_at, last_at, presses, run_suite_id, places
             FROM shard_finding_group ORDER BY rowid
             """)
         let s = statement.sqliteStatement
-        var all: [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed])] = [:]
+        var all: [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed], listed: [(place: Int64, finding: Part.Listed)])] = [:]
         var suite: Int64 = -1, out: [RunRecord.FindingGroupRow] = [], findings: [Placed] = []
+        var listed: [(place: Int64, finding: Part.Listed)] = []
+        var before = 0  // the suite's groups handed over already (a shard writes a suite's rows together: none)
         func hand() {
             guard !out.isEmpty else { return }
-            if all[suite] == nil { all[suite] = (out, findings) } else { all[suite]!.groups += out; all[suite]!.findings += findings }
-            out = []; findings = []
+            if all[suite] == nil {
+                all[suite] = (out, findings, listed)
+            } else {
+                all[suite]!.groups += out; all[suite]!.findings += findings; all[suite]!.listed += listed
+            }
+            out = []; findings = []; listed = []
         }
         while try SQLiteC.step(s) {
             let c = Columns(s)
             if sqlite3_column_int64(s, 14) != suite {
                 hand()
                 suite = sqlite3_column_int64(s, 14)
+                before = all[suite]?.groups.count ?? 0
             }
             guard let kindText = labels[c.int(0)], let ruleText = labels[c.int(1)], let trace = labels[c.int(2)], let message = labels[c.int(8)] else {
                 throw ShardFileError("\(path): shard_finding_group holds a group without its kind, rule, trace or message")
@@ -730,9 +777,14 @@ extension ShardRecord {
                                                   message: message, before: labels[c.int(9)], after: labels[c.int(10)],
                                                   first: Int(first), last: Int(last), presses: presses, members: [])
             group.members.reserveCapacity(3 * entries.count)
+            let index = Int32(before + out.count)
             for (n, e) in entries.enumerated() {
                 let place = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * n, as: Int32.self))
                 group.members.append(e.offset); group.members.append(e.press); group.members.append(place)
+                if inGroups {
+                    listed.append((Int64(place), .member(group: index, press: e.press, x: e.x, y: e.y, partOf: e.partOf)))
+                    continue
+                }
                 findings.append((Int64(place), RunRecord.Finding(kind: kind, rule: rule, trace: trace, press: Int(e.press), x: e.x, y: e.y,
                                                                  node: group.node, before: group.before, after: group.after, message: message,
                                                                  action: group.action, expect: group.expect, probe: group.probe,

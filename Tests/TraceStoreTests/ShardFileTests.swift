@@ -143,7 +143,7 @@ struct ShardFileTests {
         #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b) is a shard file of format 1") && "\($0)".contains("run the shards again") }
     }
 
-    @Test("Shard format 5: the findings of presses as the groups history stores, placed within their blocks; every finding back at its place; a list or place that is not one is refused")
+    @Test("Shard format 5: the findings of presses as the groups history stores, placed within their blocks; every finding back at its place, as a row or (for a merge) in its group; a list or place that is not one is refused")
     func findingGroups() throws {
         let dir = TempDir()
         var run = ShardFileTests.run("a reason")
@@ -170,17 +170,35 @@ struct ShardFileTests {
         let q = try DatabaseQueue(path: path)
         #expect(try q.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM shard_finding") } == 1)  // only the finding in no group
         try q.close()
-        // A list history could not read back, or places that are not every finding's once, is refused, naming the file.
+        // Read for a merge, the findings of presses stay in their groups: each place names where its finding is kept,
+        // and the same findings come back from there.
+        let forMerge = ShardRecord.Details(expectations: true, marks: true, inGroups: true)
+        let kept = try ShardRecord.read(path, details: forMerge)
+        #expect(kept.run.suites[0].findings == [run.suites[0].findings[3]] && kept.parts[0].findingGroups == groups)
+        let rebuilt = kept.parts[0].listed.map { item -> RunRecord.Finding in
+            switch item {
+            case .single(let n): return kept.run.suites[0].findings[n]
+            case .member(let g, let press, let x, let y, let partOf):
+                let group = kept.parts[0].findingGroups[Int(g)]
+                return RunRecord.Finding(kind: group.kind, rule: group.rule, trace: group.trace, press: Int(press), x: x, y: y, node: group.node,
+                                         before: group.before, after: group.after, message: group.message, action: group.action,
+                                         expect: group.expect, probe: group.probe, reason: group.reason, partOf: partOf.map(Int.init))
+            }
+        }
+        #expect(rebuilt == run.suites[0].findings)
+        // A list history could not read back, or places that are not every finding's once, is refused, naming the file (read either way).
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
         func refused(_ sql: String, _ label: String) throws {
             let q = try DatabaseQueue(path: path)
             try q.write { try $0.execute(sql: sql) }
             try q.close()
-            do {
-                _ = try ShardRecord.read(path)
-                Issue.record("\(label): accepted")
-            } catch {
-                #expect(error is ShardFileError && "\(error)".hasPrefix("\(path): shard_finding"), "\(label): \(error)")
+            for details in [ShardRecord.Details.all, forMerge] {
+                do {
+                    _ = try ShardRecord.read(path, details: details)
+                    Issue.record("\(label): accepted")
+                } catch {
+                    #expect(error is ShardFileError && "\(error)".hasPrefix("\(path): shard_finding"), "\(label): \(error)")
+                }
             }
             try good.write(to: URL(fileURLWithPath: path))
         }
@@ -223,6 +241,26 @@ struct ShardFileTests {
         let short = try ShardFileWriter(path: other)
         #expect { try short.finish(record) } throws: { "\($0)".contains("0 suites were written, the run has 1") }
         #expect(!FileManager.default.fileExists(atPath: other))
+    }
+
+    @Test("A suite the shard file could not take (a full disk) is reported at the next check, before the shard replays on; the file is never written")
+    func failedSuiteStopsTheShard() throws {
+        let dir = TempDir()
+        let path = dir.path + "/s.sqlite"
+        let good = ShardFileTests.run("a reason")
+        var bad = good
+        bad.suites[0].findings[0].press = Int(Int32.max) + 1  // refused by the writer, as a write the disk refuses would be
+        let writer = try ShardFileWriter(path: path)
+        try writer.check()  // nothing failed yet
+        writer.add(good.suites[0], ShardRecord.Part())
+        writer.waitForSuites()
+        try writer.check()
+        writer.add(bad.suites[0], ShardRecord.Part())
+        writer.waitForSuites()
+        #expect { try writer.check() } throws: { "\($0)".contains("cannot write the shard file \(path)") && "\($0)".contains("32-bit press numbers") }
+        writer.cancel()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
     @Test("A shard file's temporary file left by a process no longer running, untouched for 15 minutes, is removed by the next shard written to that name; a running process's, a recent one or another name's is kept")
