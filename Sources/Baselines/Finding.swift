@@ -16,19 +16,34 @@ public struct Finding: Sendable, Equatable {
         public var action: String?
         public var latencyMs: Double?
         /// R4: the coverage fractions (4 decimals) and the target that takes stolen taps.
-        public var own: Double?
-        public var stolen: Double?
-        public var blocked: Double?
-        public var ambiguous: Double?
-        public var disabled: Double?
-        public var miss: Double?
-        public var stolenBy: String?
+        public var own: Double? { get { target.own } set { target.own = newValue } }
+        public var stolen: Double? { get { target.stolen } set { target.stolen = newValue } }
+        public var blocked: Double? { get { target.blocked } set { target.blocked = newValue } }
+        public var ambiguous: Double? { get { target.ambiguous } set { target.ambiguous = newValue } }
+        public var disabled: Double? { get { target.disabled } set { target.disabled = newValue } }
+        public var miss: Double? { get { target.miss } set { target.miss = newValue } }
+        public var stolenBy: String? { get { target.stolenBy } set { target.stolenBy = newValue } }
         /// R7: the predicted first-try success (4 decimals).
-        public var predicted: Double?
+        public var predicted: Double? { get { target.predicted } set { target.predicted = newValue } }
+
+        /// What only a target's side has, boxed: a press's side (a regressed run holds hundreds of
+        /// thousands, two to a finding) is then its three strings and latency.
+        private struct TargetFields: Hashable, Sendable {
+            var own, stolen, blocked, ambiguous, disabled, miss, predicted: Double?
+            var stolenBy: String?
+        }
+        private enum Boxed: Hashable, Sendable { indirect case fields(TargetFields) }
+        /// Nil when every target field is (so sides equal field by field are equal).
+        private var boxed: Boxed?
+        private var target: TargetFields {
+            get { if case .fields(let f)? = boxed { f } else { TargetFields() } }
+            set { boxed = newValue == TargetFields() ? nil : .fields(newValue) }
+        }
 
         public init(outcome: String? = nil, node: String? = nil, action: String? = nil, latencyMs: Double? = nil,
                     own: Double? = nil, miss: Double? = nil) {
-            self.outcome = outcome; self.node = node; self.action = action; self.latencyMs = latencyMs; self.own = own; self.miss = miss
+            self.outcome = outcome; self.node = node; self.action = action; self.latencyMs = latencyMs
+            if own != nil || miss != nil { target = TargetFields(own: own, miss: miss) }
         }
 
         public init(_ p: PressSide) {
@@ -48,20 +63,16 @@ public struct Finding: Sendable, Equatable {
             }
         }
         public var identity: Identity? {
-            guard own == nil, stolen == nil, blocked == nil, ambiguous == nil, disabled == nil, miss == nil, stolenBy == nil,
-                  predicted == nil else { return nil }
+            guard boxed == nil else { return nil }  // a target's side
             return Identity(outcome: outcome.map(TextKey.Same.init), node: node.map(TextKey.Same.init),
                             action: action.map(TextKey.Same.init), latency: latencyMs?.bitPattern)
         }
 
         public init(_ t: TargetCoverage) {
-            self.init(node: t.node, action: t.action, own: JSONValue.round(t.own), miss: JSONValue.round(t.miss))
-            stolen = JSONValue.round(t.stolen)
-            blocked = JSONValue.round(t.blocked)
-            ambiguous = JSONValue.round(t.ambiguous)
-            disabled = JSONValue.round(t.disabled)
-            stolenBy = t.stolenBy
-            predicted = t.predicted.map { JSONValue.round($0.success) }
+            self.init(node: t.node, action: t.action)
+            target = TargetFields(own: JSONValue.round(t.own), stolen: JSONValue.round(t.stolen), blocked: JSONValue.round(t.blocked),
+                                  ambiguous: JSONValue.round(t.ambiguous), disabled: JSONValue.round(t.disabled), miss: JSONValue.round(t.miss),
+                                  predicted: t.predicted.map { JSONValue.round($0.success) }, stolenBy: t.stolenBy)
         }
     }
 
@@ -84,8 +95,17 @@ public struct Finding: Sendable, Equatable {
         var reason: String?
         var probe = false
         var partOf: Int?
-        var accepted: AcceptedProblem?
-        var worse: String?
+        /// Only a known problem's (or one found worse) has these: boxed, as most findings are neither.
+        private var known: Known?
+        private enum Known: Sendable { indirect case known(accepted: AcceptedProblem?, worse: String?) }
+        var accepted: AcceptedProblem? {
+            get { if case .known(let a, _)? = known { a } else { nil } }
+            set { let w = worse; known = newValue == nil && w == nil ? nil : .known(accepted: newValue, worse: w) }
+        }
+        var worse: String? {
+            get { if case .known(_, let w)? = known { w } else { nil } }
+            set { let a = accepted; known = a == nil && newValue == nil ? nil : .known(accepted: a, worse: newValue) }
+        }
 
         init(kind: Kind, rule: Rule, suite: String, trace: String?, press: Int?, at: Point?, node: String?, action: String?,
              expect: String?, before: Side?, after: Side?, message: String, reason: String?) {
@@ -97,7 +117,7 @@ public struct Finding: Sendable, Equatable {
         func copy() -> Box {
             let b = Box(kind: kind, rule: rule, suite: suite, trace: trace, press: press, at: at, node: node, action: action,
                         expect: expect, before: before, after: after, message: message, reason: reason)
-            b.probe = probe; b.partOf = partOf; b.accepted = accepted; b.worse = worse
+            b.probe = probe; b.partOf = partOf; b.known = known
             return b
         }
     }

@@ -10,9 +10,10 @@ public enum OutcomeCode: UInt8, CaseIterable, Sendable {
 
     /// The outcome a stored code stands for; a code outside the table is an error naming `source`
     /// (it never silently becomes `miss`).
-    public init(stored code: Int64, in source: String) throws {
+    /// (`source` is made only for the error.)
+    public init(stored code: Int64, in source: @autoclosure () -> String) throws {
         guard let c = UInt8(exactly: code).flatMap(OutcomeCode.init(rawValue:)) else {
-            throw StoreError("\(source): unknown outcome code \(code) (known: 0 hit … \(OutcomeCode.names.count - 1) miss)")
+            throw StoreError("\(source()): unknown outcome code \(code) (known: 0 hit … \(OutcomeCode.names.count - 1) miss)")
         }
         self = c
     }

@@ -9,10 +9,11 @@ public protocol StoredName: RawRepresentable, CaseIterable, DatabaseValueConvert
 
 extension StoredName {
     /// The value `text` stands for; a text outside the enum is an error naming `source`
-    /// (it never silently becomes a default).
-    public init(stored text: String, in source: String) throws {
+    /// (it never silently becomes a default). `source` is made only for the error (a shard's rows are read by the
+    /// hundred thousand).
+    public init(stored text: String, in source: @autoclosure () -> String) throws {
         guard let value = Self(rawValue: text) else {
-            throw StoreError("\(source): unknown \(Self.what) '\(text)' (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw StoreError("\(source()): unknown \(Self.what) '\(text)' (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         self = value
     }
