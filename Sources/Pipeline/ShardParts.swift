@@ -293,9 +293,6 @@ enum ShardParts {
         return (names("knownTracesSeen"), names("knownTracesCompared"), names("knownNodesSeen"), names("knownNodesCompared"))
     }
 
-    /// A finding as history stores it, back as the run made it (a known problem as the
-    /// regression it is; the comparison matches it to its known problem again).
-    /// (The row is read in place: a copy of one retains each of its strings.)
     /// A finding of `group`: what the group's findings share, with its own press, point and multi-tap.
     static func finding(_ group: UnsafePointer<RunRecord.FindingGroupRow>, press: Int32, at: Point, partOf: Int32?,
                         sides: (before: Finding.Side?, after: Finding.Side?), suite: String) -> Finding {
@@ -308,6 +305,9 @@ enum ShardParts {
         return f
     }
 
+    /// A finding as history stores it, back as the run made it (a known problem as the
+    /// regression it is; the comparison matches it to its known problem again).
+    /// (The row is read in place: a copy of one retains each of its strings.)
     static func finding(_ row: UnsafePointer<RunRecord.Finding>, suite: String, sides: inout SideCache) -> Finding {
         var f = Finding(kind: HistoryRecord.kind(row.pointee.kind), rule: HistoryRecord.rule(row.pointee.rule), suite: suite,
                         trace: row.pointee.trace, press: row.pointee.press, at: row.pointee.x.flatMap { x in row.pointee.y.map { Point(x, $0) } },

@@ -334,10 +334,14 @@ public final class ShardFileWriter: @unchecked Sendable {
     private let work = DispatchQueue(label: "tapreplay.shard-file")
     /// Touched on `work` only, and by `finish` after waiting for it.
     private var labels: Labels?
-    private var failure: Error?
-    /// `failure` as `check` sees it from the replaying thread, without waiting for the writer.
-    private let failed = NSLock()
+    /// The error a suite's rows failed with (under `lock`: `check` reads it from the replaying thread).
     private var failedWith: Error?
+    private let lock = NSLock()
+    private var failure: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failedWith
+    }
     private var added = 0
     private var done = false
 
@@ -409,8 +413,7 @@ public final class ShardFileWriter: @unchecked Sendable {
                     labels = interned
                 }
             } catch {
-                failure = error
-                failed.lock(); failedWith = error; failed.unlock()
+                lock.lock(); failedWith = error; lock.unlock()
             }
         }
     }
@@ -419,10 +422,7 @@ public final class ShardFileWriter: @unchecked Sendable {
     /// next screen instead of replaying the rest for a file it cannot write; asks without waiting for
     /// the suites still being written (`finish` reports theirs).
     public func check() throws {
-        failed.lock()
-        let error = failedWith
-        failed.unlock()
-        if let error { throw ShardFileError("cannot write the shard file \(path): \(error)") }
+        if let error = failure { throw ShardFileError("cannot write the shard file \(path): \(error)") }
     }
 
     /// Waits until every suite added is written (tests: `check` then sees each one's failure).
