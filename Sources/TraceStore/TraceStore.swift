@@ -142,17 +142,24 @@ public final class TraceStore: Sendable {
         self.dbWriter = reader
     }
 
-    /// WAL (files only), a busy timeout, `synchronous = NORMAL` and a 4 MiB page cache.
+    /// WAL (files only), a busy timeout, `synchronous = NORMAL`, a 4 MiB page cache, and 16 KiB
+    /// pages for a database created now (docs/traces-and-database.md, "Pages").
     static func configuration(busyTimeout: Double, wal: Bool) -> Configuration {
         var config = Configuration()
         if wal { config.journalMode = .wal }
         config.busyMode = .timeout(busyTimeout)
         config.prepareDatabase { db in
+            // Before WAL is set up (a database in WAL keeps its page size); an existing database keeps its own.
+            try db.execute(sql: "PRAGMA page_size = \(TraceStore.pageSize)")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA cache_size = -4096")  // 4 MiB: an import of 2M events peaks at 1.3× the RSS of 50k (16 MiB: 1.64×) at the same speed
         }
         return config
     }
+
+    /// The page size of a database created now: a merge's history and an import write fewer, fuller
+    /// pages than with SQLite's 4 KiB (a merge 8 % faster, an import 5 %: docs/traces-and-database.md, "Pages").
+    static let pageSize = 16384
 
     /// Refuses databases that are not ours, or that a newer version wrote.
     static func checkSchema(_ reader: any DatabaseReader, path: String) throws {

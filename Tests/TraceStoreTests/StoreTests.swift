@@ -16,6 +16,30 @@ struct StoreTests {
         #expect(try store.count("event") == 2)
     }
 
+    @Test("A new database gets 16 KiB pages and WAL; one made with SQLite's 4 KiB pages keeps them and goes on working")
+    func pageSize() throws {
+        let dir = TempDir()
+        _ = try TraceStore(path: dir.db).importFile(dir.file("a.jsonl", jsonl(tapLines)))
+        func pages(_ path: String) throws -> (size: Int?, journal: String?) {
+            try DatabaseQueue(path: path).read { db in
+                (try Int.fetchOne(db, sql: "PRAGMA page_size"), try String.fetchOne(db, sql: "PRAGMA journal_mode"))
+            }
+        }
+        let made = try pages(dir.db)
+        #expect(made.size == TraceStore.pageSize && made.journal == "wal")
+        // A database an earlier replay created (4 KiB pages, WAL): opened, written and read as before, its pages unchanged.
+        let old = TempDir()
+        try DatabaseQueue(path: old.db).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA page_size = 4096")
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
+        let store = try TraceStore(path: old.db)
+        _ = try store.importFile(old.file("a.jsonl", jsonl(tapLines)))
+        #expect(try store.traces().count == 1)
+        let kept = try pages(old.db)
+        #expect(kept.size == 4096 && kept.journal == "wal")
+    }
+
     @Test("History opens a current database read-only (a write fails), upgrades an old one, and never creates one")
     func readOnlyHistory() throws {
         let dir = TempDir()
