@@ -77,9 +77,9 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 seconds() { local start end; sync; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
 peak_kb() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
-cli_import() {  # the sqlite3 CLI into a plain 7-column table, same journal settings as the store
+cli_import() {  # the sqlite3 CLI into a plain 7-column table, same page size and journal settings as the store
     rm -f "$1"*
-    sqlite3 "$1" "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE event(trace TEXT, screen TEXT, t REAL, touch INTEGER, phase TEXT, x REAL, y REAL);" >/dev/null
+    sqlite3 "$1" "PRAGMA page_size=16384; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; CREATE TABLE event(trace TEXT, screen TEXT, t REAL, touch INTEGER, phase TEXT, x REAL, y REAL);" >/dev/null
     sqlite3 "$1" ".import --csv --skip 1 $2 event"
 }
 replay_import() { rm -f "$1"*; "$replay" import "$2" --db "$1"; }
