@@ -28,7 +28,13 @@ public struct RunInterrupted: Error {
 /// says, and record the run in history.
 public struct RunPipeline: Sendable {
     public let store: TraceStore
-    public init(store: TraceStore) { self.store = store }
+    /// The replay workers' read-only connections, kept from screen to screen (opening one reads the
+    /// schema and checks the migrations: each screen opened its own before).
+    let readers: EventReaders
+    public init(store: TraceStore) {
+        self.store = store
+        readers = EventReaders(store)
+    }
 
     /// - Parameters:
     ///   - log: progress and notes for stderr.
@@ -121,7 +127,7 @@ public struct RunPipeline: Sendable {
         let screen = run.snapshot.screen, info = run.info, side = run.side, replayer = run.replayer
         var clock = Stopwatch()
         let events = stored.reduce(0) { $0 + $1.eventCount }
-        let readers = EventReaders(store)
+        let readers = self.readers
         request.progress?("\(screen): replaying traces", 0, stored.count)  // counted as each trace is folded in
         try replayer.replayTraces(count: stored.count, batch: request.batch, also: side.replayer.map { [$0] } ?? [],
                                   load: { i in
