@@ -204,52 +204,103 @@ extension TraceStore {
         try read { try Int64.fetchOne($0, sql: "SELECT id FROM run WHERE shard_key = ?", arguments: [key]) }
     }
 
+    /// Records a run whose suites come one at a time (`replay merge` hands each screen over as it is
+    /// merged, so that it never holds the run's findings whole): `run` gives the run's own fields (its
+    /// `suites` are not read); `next` gives each suite in turn, then nil; `end` then gives what is known
+    /// only once every suite is in — whether the run passed, and when it finished. One transaction:
+    /// should `next` throw, nothing of the run is stored.
+    /// - Returns: the run's id.
+    @discardableResult
+    public func recordRun(_ run: RunRecord, suites next: () throws -> RunRecord.Suite?,
+                          end: () -> (passed: Bool, finishedAt: String)) throws -> Int64 {
+        try writeTransaction { db in
+            var inserter = try RunInserter(run, db: db)
+            while let suite = try next() { try inserter.add(suite) }
+            let (passed, finishedAt) = end()
+            try inserter.end(passed: passed, finishedAt: finishedAt)
+            return inserter.runID
+        }
+    }
+
     /// Inserts a run's rows (inside the caller's transaction).
     /// - Returns: the run's id, each suite's id (in order), and the interned names.
     static func insertRun(_ run: RunRecord, db: Database) throws -> (runID: Int64, suiteIDs: [Int64], labels: Labels) {
-        let regressions = run.suites.reduce(0) { $0 + $1.count(of: .regression) }
-        let improvements = run.suites.reduce(0) { $0 + $1.count(of: .improvement) }
-        try db.execute(sql: """
-            INSERT INTO run (started_at, finished_at, revision, passed, touch_radius, grid_step, settings, regressions, improvements, shard_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [run.startedAt, run.finishedAt, run.revision, run.passed, run.touchRadius, run.gridStep,
-                             run.settings, regressions, improvements, run.shardKey])
-        let runID = db.lastInsertedRowID
-        let group = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO press_group (run_suite_id, trace_id, outcome, baseline_outcome, presses, node_id, action_id, latency_ms,
-                                     baseline_node_id, baseline_action_id, baseline_latency_ms, met)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
-        let traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
-        let target = try db.makeStatement(sql: """
-            INSERT INTO target_result (run_suite_id, node, action, own, stolen, blocked, ambiguous, disabled, miss,
-                                       expected_tries, first_try_met, p50_latency_ms, p95_latency_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let finding = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO finding_row (id, run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
-                                     action, expect, probe, reason_id, part_of, message_id, before_id, after_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '', ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
-        let findingGroup = RawInsert(try db.makeStatement(sql: """
-            INSERT INTO finding_group (run_suite_id, first_id, last_id, kind, rule, trace, node, action, expect, probe,
-                                       reason_id, message_id, before_id, after_id, presses)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """))
+        var inserter = try RunInserter(run, db: db, counting: run.suites)
         // The presses' groups and the findings' rows are prepared off this thread while it writes the others.
         let pressGroups = run.suites.map { $0.pressGroups.isEmpty ? PressRows.Preparation($0.pressRows) : nil }
         let preparing = run.suites.map { $0.findingTable == nil ? FindingRows.Preparation($0.findings) : nil }
-        var labels = try Labels(db)
-        var suiteIDs: [Int64] = []
-        // Findings are numbered on from the last one stored, in the order of the run's list: the view
-        // `finding` reads them back in that order whether they went in `finding_row` or a group. (The
-        // last one stored is in the newest suite that has groups: found by index, not by a scan.)
-        var nextFinding = try Int64.fetchOne(db, sql: """
-            SELECT max(m) FROM (SELECT max(id) AS m FROM finding_row
-                                UNION ALL SELECT max(last_id) FROM finding_group
-                                          WHERE run_suite_id = (SELECT max(run_suite_id) FROM finding_group))
-            """).map { $0 + 1 } ?? 1
-        for (suiteIndex, s) in run.suites.enumerated() {
+        for (i, s) in run.suites.enumerated() { try inserter.add(s, pressGroups: pressGroups[i], findings: preparing[i]) }
+        return (inserter.runID, inserter.suiteIDs, inserter.labels)
+    }
+
+    /// A run's rows as they are inserted, suite after suite (inside the caller's transaction).
+    struct RunInserter {
+        let db: Database
+        let runID: Int64
+        private(set) var suiteIDs: [Int64] = []
+        private(set) var labels: Labels
+        private let group: RawInsert, traced: RawInsert, target: Statement, finding: RawInsert, findingGroup: RawInsert
+        /// The id the next finding gets.
+        private var nextFinding: Int64
+        private var regressions = 0, improvements = 0
+
+        /// Inserts the run's own row: with the counts of `counting` when its suites are known now, else
+        /// with none until `end`.
+        init(_ run: RunRecord, db: Database, counting suites: [RunRecord.Suite]? = nil) throws {
+            self.db = db
+            let regressions = suites?.reduce(0) { $0 + $1.count(of: .regression) } ?? 0
+            let improvements = suites?.reduce(0) { $0 + $1.count(of: .improvement) } ?? 0
+            try db.execute(sql: """
+                INSERT INTO run (started_at, finished_at, revision, passed, touch_radius, grid_step, settings, regressions, improvements, shard_key)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [run.startedAt, run.finishedAt, run.revision, run.passed, run.touchRadius, run.gridStep,
+                                 run.settings, regressions, improvements, run.shardKey])
+            runID = db.lastInsertedRowID
+            group = RawInsert(try db.makeStatement(sql: """
+                INSERT INTO press_group (run_suite_id, trace_id, outcome, baseline_outcome, presses, node_id, action_id, latency_ms,
+                                         baseline_node_id, baseline_action_id, baseline_latency_ms, met)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """))
+            traced = RawInsert(try db.makeStatement(sql: "INSERT OR IGNORE INTO run_trace (run_suite_id, trace_id) VALUES (?, ?)"))
+            target = try db.makeStatement(sql: """
+                INSERT INTO target_result (run_suite_id, node, action, own, stolen, blocked, ambiguous, disabled, miss,
+                                           expected_tries, first_try_met, p50_latency_ms, p95_latency_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            finding = RawInsert(try db.makeStatement(sql: """
+                INSERT INTO finding_row (id, run_suite_id, kind, rule, trace, press, x, y, node, before, after, message,
+                                         action, expect, probe, reason_id, part_of, message_id, before_id, after_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '', ?, ?, ?, ?, ?, ?, ?, ?)
+                """))
+            findingGroup = RawInsert(try db.makeStatement(sql: """
+                INSERT INTO finding_group (run_suite_id, first_id, last_id, kind, rule, trace, node, action, expect, probe,
+                                           reason_id, message_id, before_id, after_id, presses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """))
+            labels = try Labels(db)
+            // Findings are numbered on from the last one stored, in the order of the run's list: the view
+            // `finding` reads them back in that order whether they went in `finding_row` or a group. (The
+            // last one stored is in the newest suite that has groups: found by index, not by a scan.)
+            nextFinding = try Int64.fetchOne(db, sql: """
+                SELECT max(m) FROM (SELECT max(id) AS m FROM finding_row
+                                    UNION ALL SELECT max(last_id) FROM finding_group
+                                              WHERE run_suite_id = (SELECT max(run_suite_id) FROM finding_group))
+                """).map { $0 + 1 } ?? 1
+        }
+
+        /// The run's fields known once every suite is in (a run inserted suite by suite).
+        func end(passed: Bool, finishedAt: String) throws {
+            try db.execute(sql: "UPDATE run SET passed = ?, finished_at = ?, regressions = ?, improvements = ? WHERE id = ?",
+                           arguments: [passed, finishedAt, regressions, improvements, runID])
+        }
+
+        /// Inserts a suite's rows.
+        /// - Parameters:
+        ///   - pressGroups: its presses grouped elsewhere meanwhile, when it has rows rather than groups.
+        ///   - findings: its findings' rows prepared elsewhere meanwhile, when it has no `findingTable`.
+        mutating func add(_ s: RunRecord.Suite, pressGroups: PressRows.Preparation? = nil, findings preparing: FindingRows.Preparation? = nil) throws {
+            regressions += s.count(of: .regression)
+            improvements += s.count(of: .improvement)
             try db.execute(sql: """
                 INSERT INTO run_suite (run_id, suite, snapshot_hash, snapshot_source, app_version, app_build, baseline, passed,
                                        regressions, improvements, traces, presses, fired, first_tries, first_tries_met)
@@ -261,7 +312,7 @@ extension TraceStore {
             suiteIDs.append(suiteID)
             for t in s.traces { try traced.row { b in b.int(suiteID); b.int(t) } }
             // Presses: one row per trace and everything else a press holds, its press numbers a JSON array.
-            for (key, presses) in try pressGroups[suiteIndex]?.wait().rows(labels: &labels) ?? PressRows.rows(of: s.allPressGroups, labels: &labels) {
+            for (key, presses) in try pressGroups?.wait().rows(labels: &labels) ?? PressRows.rows(of: s.allPressGroups, labels: &labels) {
                 try group.row { b in
                     b.int(suiteID); b.int(key.traceID); b.int(Int64(key.outcome)); b.int(key.baselineOutcome.map(Int64.init))
                     b.text(utf8: presses)
@@ -278,11 +329,11 @@ extension TraceStore {
             // (prepared meanwhile, in two halves for a large suite: `FindingRows`).
             // (Each part's rows, then its groups: a group never spans two parts, and each table gets its rows in order.)
             if let table = s.findingTable {
-                try insert(table, suiteID: suiteID, from: nextFinding, labels: &labels, finding: finding, findingGroup: findingGroup)
+                try TraceStore.insert(table, suiteID: suiteID, from: nextFinding, labels: &labels, finding: finding, findingGroup: findingGroup)
                 nextFinding += Int64(table.count)
-                continue
+                return
             }
-            for part in preparing[suiteIndex]!.wait() {
+            for part in (preparing ?? FindingRows.Preparation(s.findings)).wait() {
                 let partIDs = try part.texts.map { try labels.id($0)! }
                 func id(_ i: Int32) -> Int64? { i < 0 ? nil : partIDs[Int(i)] }
                 for r in part.singles {
@@ -307,7 +358,6 @@ extension TraceStore {
             }
             nextFinding += Int64(s.findings.count)
         }
-        return (runID, suiteIDs, labels)
     }
 
     /// A suite's findings made ready elsewhere, numbered on from `first`. Their texts get their labels in

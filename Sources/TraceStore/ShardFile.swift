@@ -477,34 +477,18 @@ public final class ShardFileWriter: @unchecked Sendable {
 }
 
 extension ShardRecord {
-    /// Reads a shard file (read-only).
-    /// - Throws: `ShardFileError` naming the file when it is missing, not a database of ours, or not a shard file.
-    /// - Parameter texts: where the texts of every shard of a merge are made once, so that each distinct
-    ///   text is one string in all of them (what the run's caches of written rows and JSON know a text by).
-    /// - Parameter details: read the expectations (only a JUnit report lists them) and the picture marks
-    ///   (only pictures draw them); without them a suite's part has none.
+    /// Reads a whole shard file (every suite's part; `ShardReader` reads them one at a time).
+    /// - Throws: `ShardFileError` naming the file and what is wrong with it.
     public static func read(_ path: String, texts: ShardTexts = ShardTexts(), details: Details = .all) throws -> ShardRecord {
-        guard FileManager.default.fileExists(atPath: path) else { throw ShardFileError("\(path): no such shard file") }
-        var config = Configuration()
-        config.readonly = true
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-            try TraceStore.checkSchema(queue, path: path)
-        } catch let e as StoreError {
-            throw ShardFileError(e.message)
-        } catch {
-            throw ShardFileError("\(path) is not a shard file (\(error))")
+        let reader = try ShardReader(path, texts: texts, details: details)
+        var record = reader.header
+        for k in record.run.suites.indices {
+            let (suite, part) = try reader.suite(k)
+            record.run.suites[k] = suite
+            record.parts.append(part)
         }
-        do {
-            return try queue.read { db in try read(db, path: path, texts: texts, details: details) }
-        } catch let e as ShardFileError {
-            throw e
-        } catch let e as StoreError {
-            throw ShardFileError(e.message)   // a value the store refuses (an unknown outcome code), naming the file
-        } catch {
-            throw ShardFileError("\(path): cannot read the shard file (\(error))")
-        }
+        try reader.finish()
+        return record
     }
 
     /// What of a suite's part a merge reads beyond what every report needs.
@@ -518,8 +502,79 @@ extension ShardRecord {
         }
         public static let all = Details(expectations: true, marks: true)
     }
+}
 
-    private static func read(_ db: Database, path: String, texts: ShardTexts, details: Details) throws -> ShardRecord {
+/// A shard file read suite by suite, in the run's order (`replay merge` takes in one screen of
+/// every shard at a time, so that it never holds more than a few screens' findings): `header` is
+/// read when it opens; `suite(_:)` reads a suite's rows and part. A shard writes each suite's rows
+/// together, in the run's order, so each table is read on from where the suite before ended (a
+/// row out of that order is refused by `finish`). One reader is used by one thread at a time.
+public final class ShardReader: @unchecked Sendable {
+    public let path: String
+    /// The shard: its run's suites without their traces, presses and findings, and no parts yet.
+    public let header: ShardRecord
+    private let queue: DatabaseQueue
+    private let labels: Labels.Read
+    private let details: ShardRecord.Details
+    private let suiteRows: [Row]
+    /// Where each table the suites' rows are read from goes on: the rowid of its next row (`Int64.max`: none left).
+    private var next: [ShardRecord.Table: Int64] = [:]
+
+    public init(_ path: String, texts: ShardTexts = ShardTexts(), details: ShardRecord.Details = .all) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw ShardFileError("\(path): no such shard file") }
+        self.path = path
+        self.details = details
+        var config = Configuration()
+        config.readonly = true
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+            try TraceStore.checkSchema(queue, path: path)
+        } catch let e as StoreError {
+            throw ShardFileError(e.message)
+        } catch {
+            throw ShardFileError("\(path) is not a shard file (\(error))")
+        }
+        self.queue = queue
+        (header, labels, suiteRows) = try Self.reading(path) {
+            try queue.read { db in try ShardReader.header(db, path: path, texts: texts) }
+        }
+    }
+
+    /// The rows and part of suite `k` (0-based, in the run's order; each suite once, in that order).
+    public func suite(_ k: Int) throws -> (RunRecord.Suite, ShardRecord.Part) {
+        try Self.reading(path) { try queue.read { db in try suite(k, db) } }
+    }
+
+    /// Checks that every row of the tables read suite by suite was read (a row out of the suites'
+    /// order would be left over): call once every suite is read.
+    public func finish() throws {
+        try Self.reading(path) {
+            try queue.read { db in
+                for table in ShardRecord.Table.allCases where next[table, default: 0] != Int64.max {
+                    if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.rawValue) WHERE rowid >= ?)",
+                                         arguments: [next[table, default: 0]]) == true {
+                        throw ShardFileError("\(path): \(table.rawValue) holds rows out of its suites' order (not as replay run --shard-out writes them)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Errors of reading, each naming the file.
+    private static func reading<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let e as ShardFileError {
+            throw e
+        } catch let e as StoreError {
+            throw ShardFileError(e.message)   // a value the store refuses (an unknown outcome code), naming the file
+        } catch {
+            throw ShardFileError("\(path): cannot read the shard file (\(error))")
+        }
+    }
+
+    private static func header(_ db: Database, path: String, texts: ShardTexts) throws -> (ShardRecord, Labels.Read, [Row]) {
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         guard tables.contains("shard"), let shard = try Row.fetchOne(db, sql: "SELECT * FROM shard WHERE id = 1") else {
             throw ShardFileError("\(path) is not a shard file (a history database? shard files are written by replay run --shard-out)")
@@ -531,113 +586,123 @@ extension ShardRecord {
                 : "\(path) is a shard file of format \(format), written by a newer replay; this replay merges format \(ShardRecord.format): merge with the replay that ran the shards")
         }
         let labels = try Labels.Read(db, texts: texts, path: path)
-        func label(_ id: Int64?) -> String? { id.flatMap { labels[$0] } }
         var traces = try Row.fetchAll(db, sql: "SELECT \(StoredTrace.selection) FROM trace ORDER BY name").map(StoredTrace.init(row:))
         for i in traces.indices { traces[i].header.trace = texts.text(traces[i].header.trace) }
         let snapshots = try Row.fetchAll(db, sql: "SELECT json, imported_from FROM snapshot ORDER BY id").map { row in
-            Snapshot(source: row["imported_from"] ?? "", data: Data((row["json"] as String).utf8))
+            ShardRecord.Snapshot(source: row["imported_from"] ?? "", data: Data((row["json"] as String).utf8))
         }
         guard let run = try Row.fetchOne(db, sql: "SELECT * FROM run ORDER BY id LIMIT 1") else {
             throw ShardFileError("\(path) is not a complete shard file (it holds no run)")
         }
-        var suites: [RunRecord.Suite] = []
-        var parts: [Part] = []
-        var presses = try ShardRecord.pressGroups(db, labels: labels, path: path)
-        var singles = try ShardRecord.findings(db, labels: labels, path: path)
-        var grouped = try ShardRecord.findingGroups(db, labels: labels, path: path, inGroups: details.inGroups)
-        var expectations = details.expectations ? try ShardRecord.expectations(db, labels: labels, path: path) : [:]
-        for s in try Row.fetchAll(db, sql: "SELECT * FROM run_suite WHERE run_id = ? ORDER BY id", arguments: [run["id"] as Int64]) {
-            let id: Int64 = s["id"]
-            suites.append(RunRecord.Suite(
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM run_suite WHERE run_id = ? ORDER BY id", arguments: [run["id"] as Int64])
+        let suites = try rows.map { s in
+            RunRecord.Suite(
                 suite: s["suite"], snapshotHash: s["snapshot_hash"], snapshotSource: s["snapshot_source"], appVersion: s["app_version"],
-                appBuild: s["app_build"], baseline: try (s["baseline"] as String?).map { try BaselineState(stored: $0, in: "\(path): run_suite") } ?? .none, passed: s["passed"],
-                traces: try Int64.fetchAll(db, sql: "SELECT trace_id FROM run_trace WHERE run_suite_id = ?", arguments: [id]),
-                presses: s["presses"], fired: s["fired"], firstTries: s["first_tries"], firstTriesMet: s["first_tries_met"],
-                targets: [], findings: []))
-            suites[suites.count - 1].pressGroups = presses.removeValue(forKey: id) ?? []
-            var part = Part()
-            let groups = grouped.removeValue(forKey: id)
-            if details.inGroups {
-                let own = singles.removeValue(forKey: id) ?? []
-                part.listed = try Self.list(own.indices.map { (own[$0].place, Part.Listed.single($0)) }, groups?.listed ?? [], path: path)
-                suites[suites.count - 1].findings = own.map(\.finding)
-            } else {
-                suites[suites.count - 1].findings = try Self.list(singles.removeValue(forKey: id) ?? [], groups?.findings ?? [], path: path)
-            }
-            part.findingGroups = groups?.groups ?? []
-            if let row = try Row.fetchOne(db, sql: "SELECT * FROM shard_suite WHERE run_suite_id = ?", arguments: [id]) {
-                part.events = row["events"]
-                part.fit = row["fit"]
-                part.newPresses = row["new_presses"]
-                if let text: String = row["new_press_traces"], case .array(let items)? = try? JSONValue(JSONDocument(parsing: text), at: 0) {
-                    part.newPressTraces = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
-                }
-            }
-            part.targets = try Row.fetchAll(db, sql: "SELECT * FROM shard_target WHERE run_suite_id = ?", arguments: [id]).map { t in
-                Part.Target(node: label(t["node_id"]) ?? "", expectedTries: t["expected_tries"], firstTryMet: t["first_try_met"], firings: t["firings"])
-            }
-            part.latencies = try Row.fetchAll(db, sql: "SELECT * FROM shard_latency WHERE run_suite_id = ?", arguments: [id]).map { l in
-                Part.Latency(node: label(l["node_id"]) ?? "", action: label(l["action_id"]), latencyMs: l["latency_ms"], count: l["count"])
-            }
-            part.bursts = try Row.fetchAll(db, sql: "SELECT * FROM shard_burst WHERE run_suite_id = ? ORDER BY rowid", arguments: [id]).map { b in
-                var presses: [Int] = []
-                if case .array(let items)? = try? JSONValue(JSONDocument(parsing: b["presses"] as String), at: 0) {
-                    presses = items.compactMap { if case .number(let d) = $0 { Int(exactly: d) } else { nil } }
-                }
-                return Part.Burst(traceID: b["trace_id"], presses: presses, x: b["x"], y: b["y"], resolved: b["resolved"], target: label(b["target_id"]))
-            }
-            part.expectations = expectations.removeValue(forKey: id) ?? []
-            part.coverage = try String.fetchOne(db, sql: "SELECT targets FROM shard_coverage WHERE run_suite_id = ?", arguments: [id])
-            if details.marks { part.marks = try ShardRecord.marks(db, suite: id, labels: labels, path: path) }
-            parts.append(part)
+                appBuild: s["app_build"], baseline: try (s["baseline"] as String?).map { try BaselineState(stored: $0, in: "\(path): run_suite") } ?? .none,
+                passed: s["passed"], traces: [], presses: s["presses"], fired: s["fired"], firstTries: s["first_tries"],
+                firstTriesMet: s["first_tries_met"], targets: [], findings: [])
         }
         let record = RunRecord(startedAt: run["started_at"], finishedAt: run["finished_at"] ?? "", revision: run["revision"],
                                passed: run["passed"], touchRadius: run["touch_radius"], gridStep: run["grid_step"],
                                settings: run["settings"], suites: suites)
-        return ShardRecord(runKey: shard["run_key"], index: shard["shard_index"], count: shard["shard_count"], identity: shard["identity"],
-                           events: shard["events"], traces: traces, snapshots: snapshots, run: record, parts: parts)
+        let header = ShardRecord(runKey: shard["run_key"], index: shard["shard_index"], count: shard["shard_count"], identity: shard["identity"],
+                                 events: shard["events"], traces: traces, snapshots: snapshots, run: record, parts: [])
+        return (header, labels, rows)
+    }
+
+    private func suite(_ k: Int, _ db: Database) throws -> (RunRecord.Suite, ShardRecord.Part) {
+        typealias Part = ShardRecord.Part
+        let s = suiteRows[k]
+        let id: Int64 = s["id"]
+        let labels = self.labels, path = self.path
+        func label(_ id: Int64?) -> String? { id.flatMap { labels[$0] } }
+        var suite = header.run.suites[k]
+        suite.traces = try Int64.fetchAll(db, sql: "SELECT trace_id FROM run_trace WHERE run_suite_id = ?", arguments: [id])
+        suite.pressGroups = try ShardRecord.pressGroups(db, suite: id, from: &next[.pressGroups, default: 0], labels: labels, path: path)
+        let singles = try ShardRecord.findings(db, suite: id, from: &next[.findings, default: 0], labels: labels, path: path)
+        let groups = try ShardRecord.findingGroups(db, suite: id, from: &next[.findingGroups, default: 0], labels: labels, path: path,
+                                                   inGroups: details.inGroups)
+        var part = Part()
+        if details.inGroups {
+            part.listed = try ShardRecord.list(singles.indices.map { (singles[$0].place, Part.Listed.single($0)) }, groups.listed, path: path)
+            suite.findings = singles.map(\.finding)
+        } else {
+            suite.findings = try ShardRecord.list(singles, groups.findings, path: path)
+        }
+        part.findingGroups = groups.groups
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM shard_suite WHERE run_suite_id = ?", arguments: [id]) {
+            part.events = row["events"]
+            part.fit = row["fit"]
+            part.newPresses = row["new_presses"]
+            if let text: String = row["new_press_traces"], case .array(let items)? = try? JSONValue(JSONDocument(parsing: text), at: 0) {
+                part.newPressTraces = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
+            }
+        }
+        part.targets = try Row.fetchAll(db, sql: "SELECT * FROM shard_target WHERE run_suite_id = ?", arguments: [id]).map { t in
+            Part.Target(node: label(t["node_id"]) ?? "", expectedTries: t["expected_tries"], firstTryMet: t["first_try_met"], firings: t["firings"])
+        }
+        part.latencies = try Row.fetchAll(db, sql: "SELECT * FROM shard_latency WHERE run_suite_id = ?", arguments: [id]).map { l in
+            Part.Latency(node: label(l["node_id"]) ?? "", action: label(l["action_id"]), latencyMs: l["latency_ms"], count: l["count"])
+        }
+        part.bursts = try ShardRecord.bursts(db, suite: id, from: &next[.bursts, default: 0], labels: labels)
+        if details.expectations {
+            part.expectations = try ShardRecord.expectations(db, suite: id, from: &next[.expectations, default: 0], labels: labels, path: path)
+        } else {
+            next[.expectations] = Int64.max  // not read
+        }
+        part.coverage = try String.fetchOne(db, sql: "SELECT targets FROM shard_coverage WHERE run_suite_id = ?", arguments: [id])
+        if details.marks { part.marks = try ShardRecord.marks(db, suite: id, labels: labels, path: path) }
+        return (suite, part)
     }
 }
 
 extension ShardRecord {
-    /// Hands one suite's rows, read in a run, to `all` and empties `out`: moved when they are the
-    /// suite's first (a shard writes each suite's rows together), so no row is copied.
-    private static func hand<T>(_ out: inout [T], to all: inout [Int64: [T]], _ suite: Int64) {
-        guard !out.isEmpty else { return }
-        if all[suite] == nil {
-            all[suite] = out
-            out = []
-        } else {
-            all[suite]!.append(contentsOf: out)
-            out.removeAll()
-        }
+    /// The tables a suite's rows are read from in order (`ShardReader`): each holds the suites' rows one
+    /// suite after another, in the run's order.
+    enum Table: String, CaseIterable {
+        case pressGroups = "shard_press_group", findings = "shard_finding", findingGroups = "shard_finding_group"
+        case expectations = "shard_expects", bursts = "shard_burst"
     }
 
-    /// Each suite's informative presses as the groups history stores, in the order the shard folded
-    /// them (one pass, through the C API).
-    static func pressGroups(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [RunRecord.PressGroupRow]] {
-        let statement = try db.makeStatement(sql: """
-            SELECT trace_id, first_press, outcome, node_id, action_id, latency_ms, baseline_outcome, baseline_node_id, baseline_action_id,
-                   baseline_latency_ms, met, run_suite_id, presses
-            FROM shard_press_group ORDER BY rowid
-            """)
+    /// Steps `sql` — `… WHERE rowid >= ?1 ORDER BY rowid`, its last two columns the row's suite and
+    /// rowid — over the rows of `suite` from `from` on, and leaves `from` at the first row of another
+    /// suite (`Int64.max`: none left). A suite without rows there reads none.
+    static func rows(_ db: Database, _ sql: String, suite: Int64, from: inout Int64, _ body: (OpaquePointer) throws -> Void) throws {
+        guard from != Int64.max else { return }
+        let statement = try db.cachedStatement(sql: sql)
         let s = statement.sqliteStatement
-        var all: [Int64: [RunRecord.PressGroupRow]] = [:]
-        var suite: Int64 = -1, out: [RunRecord.PressGroupRow] = []
+        sqlite3_reset(s)
+        defer { sqlite3_reset(s) }
+        sqlite3_bind_int64(s, 1, from)
+        let columns = sqlite3_column_count(s)
         while try SQLiteC.step(s) {
-            let c = Columns(s)
-            if sqlite3_column_int64(s, 11) != suite {
-                hand(&out, to: &all, suite)
-                suite = sqlite3_column_int64(s, 11)
+            guard sqlite3_column_int64(s, columns - 2) == suite else {
+                from = sqlite3_column_int64(s, columns - 1)
+                return
             }
+            try body(s)
+        }
+        from = Int64.max
+    }
+
+    /// A suite's informative presses as the groups history stores, in the order the shard folded
+    /// them (read on from `from`, through the C API).
+    static func pressGroups(_ db: Database, suite: Int64, from: inout Int64, labels: Labels.Read, path: String) throws -> [RunRecord.PressGroupRow] {
+        var out: [RunRecord.PressGroupRow] = []
+        try rows(db, """
+            SELECT trace_id, first_press, outcome, node_id, action_id, latency_ms, baseline_outcome, baseline_node_id, baseline_action_id,
+                   baseline_latency_ms, met, presses, run_suite_id, rowid
+            FROM shard_press_group WHERE rowid >= ? ORDER BY rowid
+            """, suite: suite, from: &from) { s in
+            let c = Columns(s)
             guard let code = c.int(2), let first = c.int(1).flatMap(Int32.init(exactly:)), let trace = c.int(0) else {
                 throw ShardFileError("\(path): shard_press_group holds a group without its trace, outcome or first press")
             }
             let outcome = try OutcomeCode(stored: code, in: "\(path): shard_press_group")
             let baselineOutcome = try c.int(6).map { try OutcomeCode(stored: $0, in: "\(path): shard_press_group (baseline_outcome)") }
             // History stores the list as it is: it must be what `PressGroup.jsonArray` writes, beginning at the first press.
-            let count = Int(sqlite3_column_bytes(s, 12))
-            let presses = sqlite3_column_text(s, 12).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            let count = Int(sqlite3_column_bytes(s, 11))
+            let presses = sqlite3_column_text(s, 11).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
             guard let numbers = Self.pressList(presses), numbers.first == first else {
                 throw ShardFileError("\(path): shard_press_group holds a press list that is not the increasing press numbers of its group, from press \(first)")
             }
@@ -646,8 +711,7 @@ extension ShardRecord {
                                                baselineNode: labels[c.int(7)], baselineAction: labels[c.int(8)], baselineLatencyMs: c.double(9),
                                                met: c.int(10).map { $0 != 0 }, firstPress: first, presses: presses))
         }
-        hand(&out, to: &all, suite)
-        return all
+        return out
     }
 
     /// The press numbers of `bytes` when it is exactly what `PressGroup.jsonArray` writes: `[n,n,…]`,
@@ -677,35 +741,28 @@ extension ShardRecord {
         return end() ? numbers : nil
     }
 
-    /// Each suite's findings, in the order the shard folded them (one pass, through the C API).
-    static func findings(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [Placed]] {
-        let statement = try db.makeStatement(sql: """
+    /// A suite's findings that join no group, in the order the shard folded them (read on from `from`,
+    /// through the C API).
+    static func findings(_ db: Database, suite: Int64, from: inout Int64, labels: Labels.Read, path: String) throws -> [Placed] {
+        var out: [Placed] = []
+        try rows(db, """
             SELECT kind_id, rule_id, trace_name_id, press, x, y, node_id, action_id, expect_id, message_id, reason_id, before_id, after_id,
-                   probe, part_of, run_suite_id, place
-            FROM shard_finding ORDER BY rowid
-            """)
-        let s = statement.sqliteStatement
-        var all: [Int64: [Placed]] = [:]
-        var suite: Int64 = -1, out: [Placed] = []
-        while try SQLiteC.step(s) {
+                   probe, part_of, place, run_suite_id, rowid
+            FROM shard_finding WHERE rowid >= ? ORDER BY rowid
+            """, suite: suite, from: &from) { s in
             let c = Columns(s)
-            if sqlite3_column_int64(s, 15) != suite {
-                hand(&out, to: &all, suite)
-                suite = sqlite3_column_int64(s, 15)
-            }
             guard let kindText = labels[c.int(0)], let ruleText = labels[c.int(1)], let message = labels[c.int(9)] else {
                 throw ShardFileError("\(path): shard_finding holds a finding without its kind, rule or message")
             }
             let kind = try FindingKind(stored: kindText, in: "\(path): shard_finding")
             let rule = try FindingRule(stored: ruleText, in: "\(path): shard_finding")
-            out.append((sqlite3_column_int64(s, 16),
+            out.append((sqlite3_column_int64(s, 15),
                         RunRecord.Finding(kind: kind, rule: rule, trace: labels[c.int(2)], press: c.int(3).map(Int.init), x: c.double(4),
                                           y: c.double(5), node: labels[c.int(6)], before: labels[c.int(11)], after: labels[c.int(12)],
                                           message: message, action: labels[c.int(7)], expect: labels[c.int(8)], probe: c.int(13).map { $0 != 0 } ?? false,
                                           reason: labels[c.int(10)], partOf: c.int(14).map(Int.init))))
         }
-        hand(&out, to: &all, suite)
-        return all
+        return out
     }
 
     /// A finding and where it stands in its shard's list.
@@ -729,34 +786,16 @@ extension ShardRecord {
     /// Each suite's findings of presses as the groups history stores, placed within their blocks, and the
     /// findings they hold, each with its place in the shard's list (one pass, through the C API).
     /// - Parameter inGroups: give where each finding is kept (`listed`) instead of its row (`findings`).
-    static func findingGroups(_ db: Database, labels: Labels.Read, path: String, inGroups: Bool = false) throws
-        -> [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed], listed: [(place: Int64, finding: Part.Listed)])] {
-        let statement = try db.makeStatement(sql: """
-            SELECT kind_id, rule_id, trace_name_id, node_id, action_id, expect_id, probe, reason_id, message_id, before_id, after_id,
-                   first_at, last_at, presses, run_suite_id, places
-            FROM shard_finding_group ORDER BY rowid
-            """)
-        let s = statement.sqliteStatement
-        var all: [Int64: (groups: [RunRecord.FindingGroupRow], findings: [Placed], listed: [(place: Int64, finding: Part.Listed)])] = [:]
-        var suite: Int64 = -1, out: [RunRecord.FindingGroupRow] = [], findings: [Placed] = []
+    static func findingGroups(_ db: Database, suite: Int64, from: inout Int64, labels: Labels.Read, path: String, inGroups: Bool = false) throws
+        -> (groups: [RunRecord.FindingGroupRow], findings: [Placed], listed: [(place: Int64, finding: Part.Listed)]) {
+        var out: [RunRecord.FindingGroupRow] = [], findings: [Placed] = []
         var listed: [(place: Int64, finding: Part.Listed)] = []
-        var before = 0  // the suite's groups handed over already (a shard writes a suite's rows together: none)
-        func hand() {
-            guard !out.isEmpty else { return }
-            if all[suite] == nil {
-                all[suite] = (out, findings, listed)
-            } else {
-                all[suite]!.groups += out; all[suite]!.findings += findings; all[suite]!.listed += listed
-            }
-            out = []; findings = []; listed = []
-        }
-        while try SQLiteC.step(s) {
+        try rows(db, """
+            SELECT kind_id, rule_id, trace_name_id, node_id, action_id, expect_id, probe, reason_id, message_id, before_id, after_id,
+                   first_at, last_at, presses, places, run_suite_id, rowid
+            FROM shard_finding_group WHERE rowid >= ? ORDER BY rowid
+            """, suite: suite, from: &from) { s in
             let c = Columns(s)
-            if sqlite3_column_int64(s, 14) != suite {
-                hand()
-                suite = sqlite3_column_int64(s, 14)
-                before = all[suite]?.groups.count ?? 0
-            }
             guard let kindText = labels[c.int(0)], let ruleText = labels[c.int(1)], let trace = labels[c.int(2)], let message = labels[c.int(8)] else {
                 throw ShardFileError("\(path): shard_finding_group holds a group without its kind, rule, trace or message")
             }
@@ -766,9 +805,9 @@ extension ShardRecord {
             let count = Int(sqlite3_column_bytes(s, 13))
             let presses = sqlite3_column_text(s, 13).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
             let first = sqlite3_column_int64(s, 11), last = sqlite3_column_int64(s, 12)
-            let placesCount = Int(sqlite3_column_bytes(s, 15))
+            let placesCount = Int(sqlite3_column_bytes(s, 14))
             guard first >= 0, last >= first, last - first <= Int64(Int32.max), let entries = Self.findingPressList(presses),
-                  Int64(entries[entries.count - 1].offset) == last - first, placesCount == 4 * entries.count, let blob = sqlite3_column_blob(s, 15) else {
+                  Int64(entries[entries.count - 1].offset) == last - first, placesCount == 4 * entries.count, let blob = sqlite3_column_blob(s, 14) else {
                 throw ShardFileError("\(path): shard_finding_group holds a press list that is not the findings of its group, from place \(first) to \(last)")
             }
             let raw = UnsafeRawBufferPointer(start: blob, count: placesCount)
@@ -777,7 +816,7 @@ extension ShardRecord {
                                                   message: message, before: labels[c.int(9)], after: labels[c.int(10)],
                                                   first: Int(first), last: Int(last), presses: presses, members: [])
             group.members.reserveCapacity(3 * entries.count)
-            let index = Int32(before + out.count)
+            let index = Int32(out.count)
             for (n, e) in entries.enumerated() {
                 let place = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * n, as: Int32.self))
                 group.members.append(e.offset); group.members.append(e.press); group.members.append(place)
@@ -792,8 +831,7 @@ extension ShardRecord {
             }
             out.append(group)
         }
-        hand()
-        return all
+        return (out, findings, listed)
     }
 
     /// 10^0 … 10^15, each exact.
@@ -890,21 +928,14 @@ extension ShardRecord {
         return out
     }
 
-    /// Each suite's expectations in the order the shard folded them (one pass, through the C API).
-    static func expectations(_ db: Database, labels: Labels.Read, path: String) throws -> [Int64: [Part.Expectation]] {
-        let statement = try db.makeStatement(sql: "SELECT run_suite_id, trace_id, pairs FROM shard_expects ORDER BY rowid")
-        let s = statement.sqliteStatement
-        var all: [Int64: [Part.Expectation]] = [:]
-        var suite: Int64 = -1, out: [Part.Expectation] = []
-        while try SQLiteC.step(s) {
-            if sqlite3_column_int64(s, 0) != suite {
-                hand(&out, to: &all, suite)
-                suite = sqlite3_column_int64(s, 0)
-            }
-            let trace = sqlite3_column_int64(s, 1)
-            let count = Int(sqlite3_column_bytes(s, 2))
+    /// A suite's expectations in the order the shard folded them (read on from `from`, through the C API).
+    static func expectations(_ db: Database, suite: Int64, from: inout Int64, labels: Labels.Read, path: String) throws -> [Part.Expectation] {
+        var out: [Part.Expectation] = []
+        try rows(db, "SELECT trace_id, pairs, run_suite_id, rowid FROM shard_expects WHERE rowid >= ? ORDER BY rowid", suite: suite, from: &from) { s in
+            let trace = sqlite3_column_int64(s, 0)
+            let count = Int(sqlite3_column_bytes(s, 1))
             guard count % 8 == 0 else { throw ShardFileError("\(path): shard_expects holds a pair list of \(count) bytes (not pairs of Int32)") }
-            guard count > 0, let bytes = sqlite3_column_blob(s, 2) else { continue }
+            guard count > 0, let bytes = sqlite3_column_blob(s, 1) else { return }
             let raw = UnsafeRawBufferPointer(start: bytes, count: count)
             for i in stride(from: 0, to: count, by: 8) {
                 let press = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: Int32.self))
@@ -912,8 +943,25 @@ extension ShardRecord {
                 out.append(Part.Expectation(traceID: trace, press: Int(press), expect: labels[Int64(expect)] ?? ""))
             }
         }
-        hand(&out, to: &all, suite)
-        return all
+        return out
+    }
+
+    /// A suite's retry bursts in the order the shard folded them (read on from `from`, through the C API).
+    static func bursts(_ db: Database, suite: Int64, from: inout Int64, labels: Labels.Read) throws -> [Part.Burst] {
+        var out: [Part.Burst] = []
+        try rows(db, "SELECT trace_id, presses, x, y, resolved, target_id, run_suite_id, rowid FROM shard_burst WHERE rowid >= ? ORDER BY rowid",
+                 suite: suite, from: &from) { s in
+            let c = Columns(s)
+            let count = Int(sqlite3_column_bytes(s, 1))
+            let text = sqlite3_column_text(s, 1).map { [UInt8](UnsafeBufferPointer(start: $0, count: count)) } ?? []
+            var presses: [Int] = []
+            if case .array(let items)? = try? JSONValue(JSONDocument(parsing: text), at: 0) {
+                presses = items.compactMap { if case .number(let d) = $0 { Int(exactly: d) } else { nil } }
+            }
+            out.append(Part.Burst(traceID: sqlite3_column_int64(s, 0), presses: presses, x: sqlite3_column_double(s, 2),
+                                  y: sqlite3_column_double(s, 3), resolved: sqlite3_column_int64(s, 4) != 0, target: labels[c.int(5)]))
+        }
+        return out
     }
 
     /// The columns of the row a statement stands on.

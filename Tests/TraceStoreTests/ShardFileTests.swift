@@ -129,6 +129,12 @@ struct ShardFileTests {
         }
         try q.write { try $0.execute(sql: "UPDATE shard_press_group SET presses = '[4,12,345]' WHERE first_press = 4") }
         #expect(try ShardRecord.read(b).run.suites[0].pressGroups[1].presses == Array("[4,12,345]".utf8))
+        // A shard is read suite by suite, each table on from where the suite before ended: a row out of its
+        // suites' order (here one of no suite, after the others) is refused, naming the file and the table.
+        try q.write { try $0.execute(sql: "INSERT INTO shard_press_group (run_suite_id, trace_id, outcome, first_press, presses) VALUES (0, 9, 0, 4, '[4]')") }
+        #expect { try ShardRecord.read(b) } throws: { "\($0)".contains("\(b): shard_press_group holds rows out of its suites' order") }
+        try q.write { try $0.execute(sql: "DELETE FROM shard_press_group WHERE run_suite_id = 0") }
+        #expect(try ShardRecord.read(b).run.suites[0].pressGroups.count == 3)
         #expect(ShardRecord.pressList(Array("[0,12,2147483647]".utf8)) == [0, 12, Int32.max] && ShardRecord.pressList(Array("[2147483648]".utf8)) == nil)
         // A shard file of format 4 (a row per finding), 3 (a row per press) or 2 (a row per expectation) is refused, naming the file and what to do.
         try q.write { try $0.execute(sql: "UPDATE shard_format SET version = 4") }
