@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "SessionRecordings", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HistoryValues", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Audit", "Baselines", "HistoryValues", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapModel", "TestSupport", "TraceStore", tool("GRDB", "GRDB.swift")]),
         .testTarget(name: "ReplayEngineTests", dependencies: ["HitTesting", "ReplayEngine", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Audit", "AuditDocuments", "Baselines", "CodeScanning", "HitTesting", "Pipeline", "ReplayEngine", "Reports", "RunResults", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "SourceLintTests", dependencies: ["SourceLint", "SourceLintReports", "TapJSON", "TapModel", "HitTesting", "TestSupport"],

@@ -135,33 +135,40 @@ public enum HistoryRecord {
     }
 
     static func make(_ run: RunOutcome, rows: [SuiteRows], finishedAt: String) -> RunRecord {
-        let request = run.request
-        return RunRecord(
-            startedAt: run.startedAt, finishedAt: finishedAt, revision: run.revision, passed: run.passed,
-            touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings(request),
-            suites: zip(run.suites, rows).map { s, rows in
-                let responsiveness = s.stats.responsiveness
-                var suite = RunRecord.Suite(
-                    suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
-                    appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: state(s.baseline), passed: s.passed,
-                    traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
-                    firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
-                    pressGroups: rows.pressGroups, targets: s.coverage.map { t in
-                        let r = responsiveness[t.node]
-                        return RunRecord.Target(node: t.node, action: t.action, own: t.own, stolen: t.stolen, blocked: t.blocked,
-                                                ambiguous: t.ambiguous, disabled: t.disabled, miss: t.miss,
-                                                expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
-                                                p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
-                    },
-                    findings: [])
-                let lists = [s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known]
-                if let traced = rows.tracedFindings, let table = findingTable(lists, groups: rows.findingGroups, traced: traced) {
-                    suite.findingTable = table
-                } else {
-                    suite.findings = findingRows(lists)
-                }
-                return suite
-            })
+        var record = head(run.request, startedAt: run.startedAt, revision: run.revision, passed: run.passed, finishedAt: finishedAt)
+        record.suites = zip(run.suites, rows).map { suite($0, rows: $1) }
+        return record
+    }
+
+    /// A run's own fields, without its suites.
+    static func head(_ request: RunRequest, startedAt: String, revision: String?, passed: Bool, finishedAt: String) -> RunRecord {
+        RunRecord(startedAt: startedAt, finishedAt: finishedAt, revision: revision, passed: passed,
+                  touchRadius: request.hit.touchRadius, gridStep: request.gridStep, settings: settings(request), suites: [])
+    }
+
+    /// A suite's rows as history stores them.
+    static func suite(_ s: SuiteOutcome, rows: SuiteRows) -> RunRecord.Suite {
+        let responsiveness = s.stats.responsiveness
+        var suite = RunRecord.Suite(
+            suite: s.suite, snapshotHash: s.snapshot.contentHash, snapshotSource: s.snapshot.source,
+            appVersion: s.snapshot.appVersion, appBuild: s.snapshot.appBuild, baseline: state(s.baseline), passed: s.passed,
+            traces: rows.traces, presses: s.stats.presses, fired: s.stats.fired,
+            firstTries: s.stats.firstTries, firstTriesMet: s.stats.firstTriesMet, pressRows: rows.presses,
+            pressGroups: rows.pressGroups, targets: s.coverage.map { t in
+                let r = responsiveness[t.node]
+                return RunRecord.Target(node: t.node, action: t.action, own: t.own, stolen: t.stolen, blocked: t.blocked,
+                                        ambiguous: t.ambiguous, disabled: t.disabled, miss: t.miss,
+                                        expectedTries: r?.expectedTries ?? 0, firstTryMet: r?.firstTryMet ?? 0,
+                                        p50LatencyMs: r?.p50LatencyMs, p95LatencyMs: r?.p95LatencyMs)
+            },
+            findings: [])
+        let lists = [s.diff.regressions, s.diff.improvements, s.diff.notes, s.diff.known]
+        if let traced = rows.tracedFindings, let table = findingTable(lists, groups: rows.findingGroups, traced: traced) {
+            suite.findingTable = table
+        } else {
+            suite.findings = findingRows(lists)
+        }
+        return suite
     }
 
     /// A merged suite's findings as history stores them, from the groups its shards made (each placed

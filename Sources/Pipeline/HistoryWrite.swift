@@ -31,6 +31,36 @@ public final class HistoryWrite: @unchecked Sendable {
         })
     }
 
+    /// A run recorded suite by suite as `feed` hands its suites over (`replay merge`): the run's row is
+    /// written with `head`'s fields at once, each suite's rows as it comes, the run's outcome at the end,
+    /// all in one transaction (a feed that fails stores nothing). `took` is the time from the last suite on.
+    init(store: TraceStore, head: RunRecord, feed: HistoryFeed) {
+        path = store.path
+        recording = Background(freeingAfter: {
+            var clock = Stopwatch()
+            var ending: (passed: Bool, finishedAt: String)?
+            var suites = 0, grouped = 0
+            let id = try store.recordRun(head, suites: {
+                switch try feed.take() {
+                case .suite(let outcome, let rows):
+                    let suite = HistoryRecord.suite(outcome, rows: rows)
+                    if suite.findingTable.map({ $0.count > 0 }) ?? !suite.findings.isEmpty {
+                        suites += 1
+                        if suite.findingTable != nil { grouped += 1 }
+                    }
+                    return suite
+                case .end(let passed, let finishedAt):
+                    ending = (passed, finishedAt)
+                    _ = clock.lap()
+                    return nil
+                }
+            }, end: { ending! })
+            // Whether history took the findings as the shards grouped them, or grouped them anew.
+            let note = suites == 0 ? nil : "the findings of \(plural(grouped, "screen")) of \(suites) as the shards grouped them"
+            return ((id, clock.lap(), note), ())
+        })
+    }
+
     /// Waits until the run is recorded; the first call given a `log` says there how long recording took.
     /// - Returns: the run's id in history.
     /// - Throws: what recording it threw (`StoreError`, a database error): nothing of the run is stored then.
@@ -40,6 +70,49 @@ public final class HistoryWrite: @unchecked Sendable {
             log("recorded run #\(id) in \(path) in \(took)" + (note.map { " (\($0))" } ?? ""))
         }
         return id
+    }
+}
+
+/// The suites of a run being recorded suite by suite (`HistoryWrite(store:head:feed:)`), handed from the
+/// thread that makes them to the one that records them: at most `limit` wait at a time (a suite's rows
+/// are large), so `put` waits while the recording is behind.
+final class HistoryFeed: @unchecked Sendable {
+    enum Item {
+        case suite(SuiteOutcome, HistoryRecord.SuiteRows)
+        /// Every suite is in: the run's outcome.
+        case end(passed: Bool, finishedAt: String)
+    }
+    private let condition = NSCondition()
+    private var items: [Item] = []
+    private var failure: Error?
+    private let limit: Int
+
+    init(limit: Int = 1) { self.limit = limit }
+
+    func put(_ item: Item) {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= limit && failure == nil { condition.wait() }
+        items.append(item)
+        condition.broadcast()
+    }
+
+    /// The run cannot be recorded (its merge failed or was stopped): the recording stops with `error`, storing nothing.
+    func fail(_ error: Error) {
+        condition.lock()
+        defer { condition.unlock() }
+        failure = error
+        items.removeAll()
+        condition.broadcast()
+    }
+
+    func take() throws -> Item {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && failure == nil { condition.wait() }
+        if let failure { throw failure }
+        condition.broadcast()
+        return items.removeFirst()
     }
 }
 

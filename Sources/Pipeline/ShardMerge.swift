@@ -36,19 +36,32 @@ extension RunPipeline {
     /// `merge`, except that the run is recorded in history on another thread, as `start` records a run:
     /// the caller reports the outcome meanwhile and takes the run's id from `HistoryWrite.wait`. Nil:
     /// nothing to record (these shards were merged before; the outcome has that run's id).
+    ///
+    /// Screens are merged one at a time, in the run's order: every shard's part of the next screen is read
+    /// meanwhile (up to two screens ahead), and each merged screen goes to history (which records the
+    /// run suite by suite, in one transaction) and to `suiteDone` as soon as it is finished — so a merge
+    /// holds a few screens' findings at a time, not the run's (docs/nightly-ci.md, "What the merge reads,
+    /// and how"). Nothing here may use `store` once history has begun: it holds the store's connection until
+    /// the last screen is in.
+    /// - Parameters:
+    ///   - keepFindings: whether the outcome keeps each screen's findings, expectations and marks (false:
+    ///     only what the run's verdict needs — for a caller that reports each screen through `suiteDone`).
+    ///   - suiteDone: given each screen's outcome, with its causes, in the run's order, on a thread of its
+    ///     own (at most one behind the merge); every call has returned when `startMerge` returns.
     public func startMerge(_ paths: [String], baselineFolder: String? = nil, picture: Bool = false, expectations: Bool = true,
+                           keepFindings: Bool = true, suiteDone: (@Sendable (SuiteOutcome, RunRequest) -> Void)? = nil,
                            shouldStop: @escaping @Sendable () -> Bool = { false },
                            log: (String) -> Void = { _ in }) throws -> (RunOutcome, HistoryWrite?) {
         var clock = Stopwatch()
-        let shards = try Self.read(paths, details: ShardRecord.Details(expectations: expectations, marks: picture, inGroups: true))
-        guard let first = shards.first else { throw RunInputError("no shard files to merge") }
-        try checkOneRun(shards)
-        let identity = try parse(first.shard.identity, file: first.path)
+        let readers = try Self.open(paths, details: ShardRecord.Details(expectations: expectations, marks: picture, inGroups: true))
+        guard let first = readers.first else { throw RunInputError("no shard files to merge") }
+        try checkOneRun(readers.map { ($0.path, $0.header) })
+        let identity = try parse(first.header.identity, file: first.path)
 
         var request = try HistoryRecord.request(settings: identity["settings"]?.text ?? "")
         request.probe = identity["probe"]?.text.flatMap(Probe.Pattern.init(rawValue:))
         request.revision = identity["revision"]?.text
-        let startedAt = shards.map(\.shard.run.startedAt).min() ?? TraceStore.now()
+        let startedAt = readers.map(\.header.run.startedAt).min() ?? TraceStore.now()
         if let why = identity["acceptance"]?["why"]?.text {
             // Dated as the run is: the day its first shard started.
             request.acceptance = Acceptance(who: identity["acceptance"]?["who"]?.text, why: why, since: String(startedAt.prefix(10)))
@@ -63,140 +76,178 @@ extension RunPipeline {
         let folder = request.baselineFolder.map { BaselineFolder(path: $0) }
 
         // Each shard's traces, mapped onto this database's (the run is recorded here).
-        let historyIDs = try traceIDs(shards.map(\.shard))
-        log("read \(plural(shards.count, "shard")) (\(shards.reduce(0) { $0 + $1.shard.traces.count }) traces replayed) in \(clock.lap())")
+        let historyIDs = try traceIDs(readers.map(\.header))
+        log("opened \(plural(readers.count, "shard")) (\(readers.reduce(0) { $0 + $1.header.traces.count }) traces replayed) in \(clock.lap())")
         // Each shard's trace ids → names (a shard's ids are those of the database it ran on).
-        let traceNames = shards.map { s in Dictionary(s.shard.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }) }
+        let traceNames = readers.map { r in Dictionary(r.header.traces.map { ($0.rowID, $0.header.trace) }, uniquingKeysWith: { a, _ in a }) }
 
-        var outcomes: [SuiteOutcome] = []
-        var history: [HistoryRecord.SuiteRows] = []
-        var causes: [(() -> [Cause])?] = []
-        let files = Dictionary(first.shard.snapshots.map { (TraceStore.contentHash(of: $0.data), $0.data) }, uniquingKeysWith: { a, _ in a })
+        let files = Dictionary(first.header.snapshots.map { (TraceStore.contentHash(of: $0.data), $0.data) }, uniquingKeysWith: { a, _ in a })
         guard case .array(let screens)? = identity["snapshots"] else { throw RunInputError("\(first.path): the shard names no snapshots") }
+        // Every shard holds a suite of each screen, in the run's order: the first screens' parts are read
+        // while the screens' runs are made.
+        let suiteNames = readers.map { $0.header.run.suites.map(\.suite) }
+        let reads = suiteNames.allSatisfy({ $0 == suiteNames[0] })
+            ? ScreenReads(readers: readers, slots: suiteNames[0].indices.map { [Int?](repeating: $0, count: readers.count) }, names: traceNames)
+            : nil
+        // Each screen's run, and which of each shard's suites is its part — everything an input can be refused
+        // for is checked here, before any screen is merged.
+        var screenRuns: [SuiteRun] = []
+        var slots: [[Int?]] = []
         do {
-            // Each screen's run and the shards' parts of it, in screen order.
-            var screenRuns: [(run: SuiteRun, pieces: [ShardParts.Piece])] = []
-            for entry in screens {
-                if request.shouldStop() { throw RunInterrupted() }
-                let info = SnapshotInfo(entry)
-                guard let data = files[info.contentHash] else {
-                    throw RunInputError("\(first.path) does not hold the snapshot \(info.source) it names")
-                }
-                let snapshot: Snapshot
-                do {
-                    snapshot = try Snapshot(json: data)
-                } catch let e as SnapshotError {
-                    throw RunInputError(e.located(in: "\(first.path): \(info.source)"))
-                }
-                let screen = snapshot.screen
-                let seen = ShardIdentity.BaselineSeen(entry["baseline"])
-                let file = folder?.file(for: screen)
-                let existed = seen.contentHash != nil
-                var baseline: Baseline?
-                switch request.recordMode.plan(existing: existed, mayWrite: folder != nil).status {
-                case .recorded:
-                    // Re-recorded: only its known problems carry on, as the shards saw them (merging
-                    // again works though the first merge rewrote the file).
-                    baseline = seen.rerecorded(screen)
-                case .compared:
-                    baseline = try loadBaseline(screen, folder, request, log: log).0
-                    let now = file.flatMap { FileManager.default.contents(atPath: $0) }.map { TraceStore.contentHash(of: $0) }
-                    guard baseline != nil, now == seen.contentHash else {
-                        throw RunInputError("\(file ?? screen) is not the baseline the shards compared screen '\(screen)' with (it changed since they ran): merge with the baselines they ran with")
-                    }
-                default:
-                    break
-                }
-                let run = try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
-                                       baselineVersion: seen.version, observer: nil, log: log)
-                let pieces: [ShardParts.Piece] = shards.indices.compactMap { k in
-                    let s = shards[k]
-                    guard let i = s.shard.run.suites.firstIndex(where: { $0.suite == screen }) else { return nil }
-                    return ShardParts.Piece(suite: s.shard.run.suites[i], part: s.shard.parts[i], names: traceNames[k])
-                }
-                screenRuns.append((run, pieces))
-            }
-            // The screens' parts are taken in two at a time, the largest first (a screen's parts touch nothing of another's).
-            if request.shouldStop() { throw RunInterrupted() }
-            let order = screenRuns.indices.sorted { a, b in
-                func size(_ i: Int) -> Int { screenRuns[i].pieces.reduce(0) { $0 + $1.listed.count + $1.suite.pressGroups.count } }
-                return size(a) > size(b)
-            }
-            let settings = request
-            screenRuns.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let runs = buffer
-                DispatchQueue.concurrentPerform(iterations: order.count) { n in
-                    guard !settings.shouldStop() else { return }  // Ctrl-C: the screens not yet begun are left
-                    let i = order[n]
-                    ShardParts.absorb(runs[i].pieces, into: &runs[i].run, historyIDs: historyIDs, request: settings)
-                }
-            }
-            if request.shouldStop() { throw RunInterrupted() }
-            for (run, pieces) in screenRuns {
-                log("\(run.snapshot.screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events)")
-            }
-            log("merged the shards' parts of \(plural(screenRuns.count, "screen")) in \(clock.lap())")
-            // Taken out one by one, so that finishing a screen copies none of what it absorbed.
+            (screenRuns, slots) = try prepare(screens, readers: readers, files: files, folder: folder, request: request, log: log)
+        } catch {
+            reads?.stop()
+            throw error
+        }
+        if let early = reads, slots.count != suiteNames[0].count {
+            early.stop()
+            throw RunInputError("\(first.path) does not hold the screens of the run its identity names, in that order: it is not a shard file replay run --shard-out wrote")
+        }
+
+        // History records the run as its screens are merged, unless these shards were merged before.
+        var feed: HistoryFeed?
+        var write: HistoryWrite?
+        var existing: Int64?
+        if let id = try store.run(shardKey: first.header.runKey) {
+            existing = id
+            log("these shards were merged before, as run #\(id) in \(store.path): history is left as it is")
+        } else {
+            var head = HistoryRecord.head(request, startedAt: startedAt, revision: request.revision, passed: false, finishedAt: startedAt)
+            head.shardKey = first.header.runKey
+            let f = HistoryFeed()
+            write = HistoryWrite(store: store, head: head, feed: f)
+            feed = f
+        }
+        let screenReads = reads ?? ScreenReads(readers: readers, slots: slots, names: traceNames)
+        let emitting = DispatchQueue(label: "replay.merge.suites"), emitted = DispatchSemaphore(value: 1)
+        let settings = request
+        func emit(_ suite: SuiteOutcome) {
+            guard let suiteDone else { return }
+            emitted.wait()
+            emitting.async { suiteDone(suite, settings); emitted.signal() }
+        }
+        var outcomes: [SuiteOutcome] = []
+        func kept(_ suite: SuiteOutcome) -> SuiteOutcome {
+            guard !keepFindings else { return suite }
+            var light = suite
+            light.diff = Comparison.Result()
+            light.expectations = []
+            light.marks = []
+            return light
+        }
+        do {
+            // Taken out one by one, so that a merged screen's run is let go of before the next.
             screenRuns.reverse()
-            while case (var run, let pieces)? = screenRuns.popLast() {
+            var n = 0
+            while var run = screenRuns.popLast() {
                 if request.shouldStop() { throw RunInterrupted() }
+                let pieces = try screenReads.take(n)
+                n += 1
+                ShardParts.absorb(pieces, into: &run, historyIDs: historyIDs, request: request)
+                log("\(run.snapshot.screen): merged \(plural(pieces.count, "shard")): \(plural(run.traces, "trace")) (\(run.events) events)")
                 // Sampled by one of the shards (the same code, snapshot and settings).
                 let sampled = pieces.lazy.compactMap { $0.part.coverage.flatMap(ShardCoverage.targets) }.first
-                let (suite, rows, grouping) = try finish(&run, request, folder, sampled: sampled, log: log, observer: nil)
-                outcomes.append(suite)
-                history.append(rows)
-                causes.append(grouping)
+                var (suite, rows, grouping) = try finish(&run, request, folder, sampled: sampled, log: log, observer: nil)
+                feed?.put(.suite(suite, rows))  // history stores no causes: they are grouped meanwhile
+                if let grouping { suite.diff.causes = grouping() }
+                emit(suite)
+                outcomes.append(kept(suite))
             }
-        } catch var stop as RunInterrupted {
-            stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
-            throw stop
-        }
-        if let folder, case .array(let names)? = identity["noSnapshot"] {
-            for case .string(let screen) in names {
-                outcomes.append(noSnapshotSuite(screen, folder, log: log, observer: nil))
-                history.append(HistoryRecord.SuiteRows())
+            screenReads.finish()
+            for r in readers { try r.finish() }
+            if let folder, case .array(let names)? = identity["noSnapshot"] {
+                for case .string(let screen) in names {
+                    let suite = noSnapshotSuite(screen, folder, log: log, observer: nil)
+                    feed?.put(.suite(suite, HistoryRecord.SuiteRows()))
+                    emit(suite)
+                    outcomes.append(suite)
+                }
             }
+            if request.shouldStop() { throw RunInterrupted() }
+        } catch {
+            // Nothing is recorded; the screens handed over so far are reported before the error.
+            screenReads.stop()
+            feed?.fail(error)
+            _ = try? write?.wait()
+            emitting.sync {}
+            if var stop = error as? RunInterrupted {
+                stop.baselinesWritten = outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)
+                throw stop
+            }
+            throw error
         }
+        log("merged the shards' parts of \(plural(slots.count, "screen")) in \(clock.lap())")
         var withoutSnapshot: [String] = []
         if case .array(let names)? = identity["screensWithoutSnapshot"] { for case .string(let s) in names { withoutSnapshot.append(s) } }
-        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: nil, startedAt: startedAt,
+        var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: existing, startedAt: startedAt,
                                  revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
         if case .array(let names)? = identity["screensNotInRun"] { for case .string(let s) in names { outcome.screensNotInRun.append(s) } }
-        if request.shouldStop() { throw RunInterrupted(baselinesWritten: outcomes.filter { $0.baselineWritten }.compactMap(\.baselineFile)) }
-        // History is recorded from the findings as ordered; the causes are grouped meanwhile (history stores none).
-        var write: HistoryWrite?
-        if let existing = try store.run(shardKey: first.shard.runKey) {
-            outcome.runID = existing
-            log("these shards were merged before, as run #\(existing) in \(store.path): history is left as it is")
-        } else {
-            let (store, finished, run, rows, key) = (self.store, TraceStore.now(), outcome, history, first.shard.runKey)
-            write = HistoryWrite(store: store, record: {
-                var record = HistoryRecord.make(run, rows: rows, finishedAt: finished)
-                record.shardKey = key
-                return (try store.recordRun(record), record)
-            }, note: { record in
-                // Whether history took the findings as the shards grouped them, or grouped them anew.
-                let suites = record.suites.filter { ($0.findingTable?.count ?? 0) > 0 || !$0.findings.isEmpty }
-                guard !suites.isEmpty else { return nil }
-                return "the findings of \(plural(suites.filter { $0.findingTable != nil }.count, "screen")) of \(suites.count) as the shards grouped them"
-            })
-        }
-        for (i, grouping) in causes.enumerated() { if let grouping { outcome.suites[i].diff.causes = grouping() } }
+        feed?.put(.end(passed: outcome.passed, finishedAt: TraceStore.now()))
+        emitting.sync {}
         return (outcome, write)
     }
 
-    /// The shard files, read two at a time (a merge has the machine to itself until it writes);
-    /// a file that cannot be read is reported as the first such of `paths`.
-    private static func read(_ paths: [String], details: ShardRecord.Details) throws -> [(path: String, shard: ShardRecord)] {
+    /// Each screen's run, and which of each shard's suites is its part (nil: that shard has none): the shards'
+    /// snapshots and the baselines they compared with, checked.
+    private func prepare(_ screens: [JSONValue], readers: [ShardReader], files: [String: Data], folder: BaselineFolder?,
+                         request: RunRequest, log: (String) -> Void) throws -> ([SuiteRun], [[Int?]]) {
+        let first = readers[0]
+        var screenRuns: [SuiteRun] = []
+        var slots: [[Int?]] = []
+        for entry in screens {
+            if request.shouldStop() { throw RunInterrupted() }
+            let info = SnapshotInfo(entry)
+            guard let data = files[info.contentHash] else {
+                throw RunInputError("\(first.path) does not hold the snapshot \(info.source) it names")
+            }
+            let snapshot: Snapshot
+            do {
+                snapshot = try Snapshot(json: data)
+            } catch let e as SnapshotError {
+                throw RunInputError(e.located(in: "\(first.path): \(info.source)"))
+            }
+            let screen = snapshot.screen
+            let seen = ShardIdentity.BaselineSeen(entry["baseline"])
+            let file = folder?.file(for: screen)
+            let existed = seen.contentHash != nil
+            var baseline: Baseline?
+            switch request.recordMode.plan(existing: existed, mayWrite: folder != nil).status {
+            case .recorded:
+                // Re-recorded: only its known problems carry on, as the shards saw them (merging
+                // again works though the first merge rewrote the file).
+                baseline = seen.rerecorded(screen)
+            case .compared:
+                baseline = try loadBaseline(screen, folder, request, log: log).0
+                let now = file.flatMap { FileManager.default.contents(atPath: $0) }.map { TraceStore.contentHash(of: $0) }
+                guard baseline != nil, now == seen.contentHash else {
+                    throw RunInputError("\(file ?? screen) is not the baseline the shards compared screen '\(screen)' with (it changed since they ran): merge with the baselines they ran with")
+                }
+            default:
+                break
+            }
+            screenRuns.append(try SuiteRun(snapshot, info, request: request, folder: folder, baseline: baseline, file: file, existed: existed,
+                                           baselineVersion: seen.version, observer: nil, log: log))
+            slots.append(readers.map { r in r.header.run.suites.firstIndex { $0.suite == screen } })
+        }
+        // A shard's suites are read in its file's order, which is the run's.
+        for (k, r) in readers.enumerated() where slots.compactMap({ $0[k] }) != Array(r.header.run.suites.indices) {
+            throw RunInputError("\(r.path) does not hold the screens of the run its identity names, in that order: it is not a shard file replay run --shard-out wrote")
+        }
+        return (screenRuns, slots)
+    }
+
+    /// The shard files, opened (their headers read) two at a time; a file that cannot be read is reported
+    /// as the first such of `paths`.
+    private static func open(_ paths: [String], details: ShardRecord.Details) throws -> [ShardReader] {
         let texts = ShardTexts()  // every shard's texts, each made once
-        var results = [Result<ShardRecord, Error>?](repeating: nil, count: paths.count)
+        var results = [Result<ShardReader, Error>?](repeating: nil, count: paths.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-                out[i] = Result { try ShardRecord.read(paths[i], texts: texts, details: details) }
+                out[i] = Result { try ShardReader(paths[i], texts: texts, details: details) }
             }
         }
-        return try zip(paths, results).map { path, result in (path: path, shard: try result!.get()) }
+        return try results.map { try $0!.get() }
     }
 
     /// Refuses shards of different runs, and a shard missing or given twice.
@@ -260,4 +311,84 @@ extension SnapshotInfo {
 extension JSONValue {
     /// The string, if this is one.
     var text: String? { if case .string(let s) = self { s } else { nil } }
+}
+
+/// Every shard's part of each screen of a merge, read on a thread of its own in the run's order, at most
+/// `ahead` screens before the merge takes them (the shards two at a time).
+final class ScreenReads: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ready: [Int: Result<[ShardParts.Piece], Error>] = [:]
+    /// The last screen taken (under `condition`).
+    private var taken = -1
+    private var stopped = false
+    /// Whether the reading thread is done (under `condition`).
+    private var done = false
+
+    /// - Parameters:
+    ///   - slots: for each screen, which suite of each shard is its part (nil: that shard has none).
+    ///   - names: each shard's trace ids → names.
+    init(readers: [ShardReader], slots: [[Int?]], names: [[Int64: String]], ahead: Int = 2) {
+        let thread = Thread { [self] in
+            defer {
+                condition.lock()
+                done = true
+                condition.broadcast()
+                condition.unlock()
+            }
+            for i in slots.indices {
+                condition.lock()
+                while !stopped && i > taken + ahead { condition.wait() }
+                let stop = stopped
+                condition.unlock()
+                if stop { return }
+                let result = Result { () throws -> [ShardParts.Piece] in
+                    var parts = [Result<ShardParts.Piece, Error>?](repeating: nil, count: readers.count)
+                    parts.withUnsafeMutableBufferPointer { buffer in
+                        nonisolated(unsafe) let out = buffer
+                        DispatchQueue.concurrentPerform(iterations: readers.count) { k in
+                            guard let j = slots[i][k] else { return }
+                            out[k] = Result {
+                                let (suite, part) = try readers[k].suite(j)
+                                return ShardParts.Piece(suite: suite, part: part, names: names[k])
+                            }
+                        }
+                    }
+                    return try parts.compactMap { try $0?.get() }
+                }
+                condition.lock()
+                ready[i] = result
+                condition.broadcast()
+                condition.unlock()
+                if case .failure = result { return }
+            }
+        }
+        thread.start()
+    }
+
+    /// Screen `n`'s parts (screens are taken in order, each once).
+    /// - Throws: what reading them threw (the shard file, named).
+    func take(_ n: Int) throws -> [ShardParts.Piece] {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready[n] == nil { condition.wait() }
+        taken = n
+        condition.broadcast()
+        return try ready.removeValue(forKey: n)!.get()
+    }
+
+    /// Waits until the reading thread is done (every screen taken).
+    func finish() {
+        condition.lock()
+        defer { condition.unlock() }
+        while !done { condition.wait() }
+    }
+
+    /// Stops reading (the merge failed or was stopped), and waits until the thread is done.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+        finish()
+    }
 }

@@ -42,6 +42,38 @@ public enum RunReport {
         w.endObject()
     }
 
+    /// `json(_:)` written suite by suite as each is done (`replay merge --json`: a merge hands each screen
+    /// over as soon as it is merged), then the run's own fields: the same bytes, never the run's findings whole.
+    public final class SuiteStream: @unchecked Sendable {
+        private var writer: JSONWriter
+        private let sink: (ArraySlice<UInt8>) -> Void
+
+        public init(sink: @escaping (ArraySlice<UInt8>) -> Void) {
+            self.sink = sink
+            writer = JSONWriter(style: .pretty, sink: sink)
+            writer.beginObject()
+            writer.key("suites")
+            writer.beginArray()
+        }
+
+        public func suite(_ s: SuiteOutcome, _ request: RunRequest) {
+            writer.beginObject()
+            RunReport.writeSuiteHead(s.suite, s.snapshot, to: &writer)
+            RunReport.writeSuiteSummary(s, request, to: &writer)
+            writer.endObject()
+        }
+
+        /// Closes the document with the run's own fields (its suites were written already).
+        /// - Parameter runID: the run's id in history, asked for only now (default: the outcome's).
+        public func finish(_ run: RunOutcome, runID: (() -> Int64?)? = nil) {
+            writer.endArray()
+            RunReport.writeRunFields(run, runID: runID, to: &writer)
+            writer.endObject()
+            writer.flush()
+            sink([0x0A][...])
+        }
+    }
+
     /// `--json --presses`: the same document, each suite also listing every press
     /// (`pressResults`), streamed to `sink` as the run replays them.
     public final class Stream: RunObserver {

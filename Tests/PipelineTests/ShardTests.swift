@@ -1,5 +1,6 @@
 import Baselines
 import Foundation
+import GRDB
 import HitTesting
 @testable import Pipeline
 import ReplayEngine
@@ -201,6 +202,52 @@ struct ShardTests {
             // History takes every screen's findings as the shards grouped them (none is grouped anew).
             #expect(rig.groupedFindings == "the findings of 1 screen of 1 as the shards grouped them")
         }
+    }
+
+    @Test("A merge hands each screen over as soon as it is merged, in the run's order; it can keep none of their findings, and records the same history")
+    func screensHandedOverInOrder() throws {
+        let rig = try ShardTests.exampleRig()
+        let whole = try rig.run()
+        let files = try rig.shards(2)
+        final class Handed: @unchecked Sendable {
+            let lock = NSLock()
+            var suites: [SuiteOutcome] = []
+        }
+        let handed = Handed()
+        let (lean, history) = try RunPipeline(store: rig.sharded).startMerge(files, keepFindings: false, suiteDone: { suite, _ in
+            handed.lock.withLock { handed.suites.append(suite) }
+        })
+        var outcome = lean
+        outcome.runID = try #require(history).wait()
+        // The outcome keeps only the verdict; the screens handed over are the run's, findings and causes.
+        #expect(!whole.passed && outcome.passed == whole.passed)
+        #expect(whole.suites.contains { !$0.diff.regressions.isEmpty && !$0.diff.causes.isEmpty })
+        #expect(outcome.suites.allSatisfy { $0.diff.regressions.isEmpty && $0.diff.causes.isEmpty })
+        #expect(handed.suites.map(\.suite) == whole.suites.map(\.suite))
+        var full = outcome
+        full.suites = handed.suites
+        try rig.expectSame(whole, full, "handed over")
+        // Merging again records nothing and hands the same screens over.
+        let count = handed.suites.count
+        let (again, none) = try RunPipeline(store: rig.sharded).startMerge(files, keepFindings: false, suiteDone: { suite, _ in
+            handed.lock.withLock { handed.suites.append(suite) }
+        })
+        #expect(none == nil && again.runID == outcome.runID)
+        #expect(try rig.sharded.runs().count == 1)
+        #expect(ShardRig.reports(full)["json"] == ShardRig.reports({ var o = again; o.suites = Array(handed.suites[count...]); return o }())["json"])
+    }
+
+    @Test("A shard whose rows fail to read part-way stops the merge with the file named, and nothing is recorded")
+    func failurePartWayRecordsNothing() throws {
+        let rig = try ShardTests.exampleRig()
+        let files = try rig.shards(2)
+        // The second screen's rows of the first shard are made unreadable (a press list that is not one).
+        let db = try DatabaseQueue(path: files[0])
+        try db.write { try $0.execute(sql: "UPDATE shard_press_group SET presses = 'x' WHERE run_suite_id = 2") }
+        let handed = ShardRig.Lines()
+        #expect { _ = try RunPipeline(store: rig.sharded).merge(files, log: { handed.add($0) }) } throws: { "\($0)".contains(files[0]) }
+        #expect(handed.all.contains { $0.contains("merged 2 shards") })  // the first screen was merged before
+        #expect(try rig.sharded.runs().isEmpty)
     }
 
     @Test("Many traces, probes, multi-taps, retry bursts and more unregressed presses than a picture marks merge exactly in 3 shards")

@@ -43,16 +43,30 @@ struct Merge: ParsableCommand {
             Interruption.install()
             var outcome: RunOutcome
             let history: HistoryWrite?
+            // With only --json, each screen's JSON is written as soon as it is merged and its findings are let
+            // go of then (a merge holds a few screens' findings); the other reports need the whole run.
+            let streamed = json && junit == nil && markdown == nil && !pictures.wanted && !scanning.wanted
+            let stream = streamed ? RunReport.SuiteStream { Console.outBytes($0) } : nil
+            var suiteDone: (@Sendable (SuiteOutcome, RunRequest) -> Void)?
+            if let stream { suiteDone = { suite, request in stream.suite(suite, request) } }
             do {
                 (outcome, history) = try RunPipeline(store: store).startMerge(shards, baselineFolder: baseline, picture: pictures.wanted,
-                                                                             expectations: junit != nil,
+                                                                             expectations: junit != nil, keepFindings: !streamed,
+                                                                             suiteDone: suiteDone,
                                                                              shouldStop: Interruption.requested, log: Console.progress)
             } catch let stop as RunInterrupted {
                 throw Interruption.stop(stop.summary)
             }
             // As replay run: the JSON is written while history records the run; its "run" field waits for the id.
             var printed = false
-            if json, let history {
+            if let stream {
+                printed = true
+                var failure: Error?
+                stream.finish(outcome) {
+                    do { return try history?.wait() } catch { failure = error; return nil }
+                }
+                if let failure { throw failure }
+            } else if json, let history {
                 printed = true
                 try RunReports.writeJSON(outcome, recording: history)
             }
