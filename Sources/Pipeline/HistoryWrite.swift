@@ -40,7 +40,9 @@ public final class HistoryWrite: @unchecked Sendable {
             var clock = Stopwatch()
             var ending: (passed: Bool, finishedAt: String)?
             var suites = 0, grouped = 0
-            let id = try store.recordRun(head, suites: {
+            let id: Int64
+            do {
+            id = try store.recordRun(head, suites: {
                 switch try feed.take() {
                 case .suite(let outcome, let rows):
                     let suite = HistoryRecord.suite(outcome, rows: rows)
@@ -55,6 +57,10 @@ public final class HistoryWrite: @unchecked Sendable {
                     return nil
                 }
             }, end: { ending! })
+            } catch {
+                feed.fail(error)  // the merge stops handing suites over (a database locked past the busy timeout)
+                throw error
+            }
             // Whether history took the findings as the shards grouped them, or grouped them anew.
             let note = suites == 0 ? nil : "the findings of \(plural(grouped, "screen")) of \(suites) as the shards grouped them"
             return ((id, clock.lap(), note), ())
@@ -89,19 +95,22 @@ final class HistoryFeed: @unchecked Sendable {
 
     init(limit: Int = 1) { self.limit = limit }
 
-    func put(_ item: Item) {
+    /// - Throws: why the run cannot be recorded, once it cannot (the merge stops then).
+    func put(_ item: Item) throws {
         condition.lock()
         defer { condition.unlock() }
         while items.count >= limit && failure == nil { condition.wait() }
+        if let failure { throw failure }
         items.append(item)
         condition.broadcast()
     }
 
-    /// The run cannot be recorded (its merge failed or was stopped): the recording stops with `error`, storing nothing.
+    /// The run cannot be recorded (its merge failed or was stopped, or the recording failed): the recording
+    /// stops with `error`, storing nothing, and so does the merge. The first failure is the one kept.
     func fail(_ error: Error) {
         condition.lock()
         defer { condition.unlock() }
-        failure = error
+        if failure == nil { failure = error }
         items.removeAll()
         condition.broadcast()
     }

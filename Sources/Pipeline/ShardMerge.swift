@@ -148,7 +148,7 @@ extension RunPipeline {
                 // Sampled by one of the shards (the same code, snapshot and settings).
                 let sampled = pieces.lazy.compactMap { $0.part.coverage.flatMap(ShardCoverage.targets) }.first
                 var (suite, rows, grouping) = try finish(&run, request, folder, sampled: sampled, log: log, observer: nil)
-                feed?.put(.suite(suite, rows))  // history stores no causes: they are grouped meanwhile
+                try feed?.put(.suite(suite, rows))  // history stores no causes: they are grouped meanwhile
                 if let grouping { suite.diff.causes = grouping() }
                 emit(suite)
                 outcomes.append(kept(suite))
@@ -158,7 +158,7 @@ extension RunPipeline {
             if let folder, case .array(let names)? = identity["noSnapshot"] {
                 for case .string(let screen) in names {
                     let suite = noSnapshotSuite(screen, folder, log: log, observer: nil)
-                    feed?.put(.suite(suite, HistoryRecord.SuiteRows()))
+                    try feed?.put(.suite(suite, HistoryRecord.SuiteRows()))
                     emit(suite)
                     outcomes.append(suite)
                 }
@@ -182,8 +182,8 @@ extension RunPipeline {
         var outcome = RunOutcome(suites: outcomes, passed: outcomes.allSatisfy(\.passed), runID: existing, startedAt: startedAt,
                                  revision: request.revision, request: request, screensWithoutSnapshot: withoutSnapshot)
         if case .array(let names)? = identity["screensNotInRun"] { for case .string(let s) in names { outcome.screensNotInRun.append(s) } }
-        feed?.put(.end(passed: outcome.passed, finishedAt: TraceStore.now()))
-        emitting.sync {}
+        defer { emitting.sync {} }
+        try feed?.put(.end(passed: outcome.passed, finishedAt: TraceStore.now()))
         return (outcome, write)
     }
 

@@ -250,6 +250,24 @@ struct ShardTests {
         #expect(try rig.sharded.runs().isEmpty)
     }
 
+    @Test("History locked by another writer past the busy timeout: the merge stops with one clear error, records nothing, and does not hang")
+    func historyLockedStopsTheMerge() throws {
+        let rig = try ShardTests.exampleRig()
+        let files = try rig.shards(2)
+        let store = try TraceStore(path: rig.folder.path + "/sharded.sqlite", busyTimeout: 0.2)
+        let other = try DatabaseQueue(path: rig.folder.path + "/sharded.sqlite")
+        try other.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                #expect { _ = try RunPipeline(store: store).merge(files) } throws: {
+                    ($0 as? StoreError)?.description.contains("is locked by another process") == true
+                }
+                return .rollback
+            }
+        }
+        #expect(try store.runs().isEmpty)
+        #expect(try RunPipeline(store: store).merge(files).runID != nil)  // once the lock is gone
+    }
+
     @Test("Many traces, probes, multi-taps, retry bursts and more unregressed presses than a picture marks merge exactly in 3 shards")
     func manyTracesMergeExactly() throws {
         let folder = TemporaryFolder("tapreplay-shard-data")
