@@ -9,9 +9,9 @@ import TapJSON
 import TapModel
 import TraceStore
 
-/// A run being recorded in history on its own thread (`RunPipeline.start`).
+/// A run being recorded in history on its own thread (`RunPipeline.start`, `startMerge`).
 public final class HistoryWrite: @unchecked Sendable {
-    /// The run's id, how long recording it took, and what `note` said of it.
+    /// The run's id, how long recording it took, and what the progress line says of the rows recorded.
     private let recording: Background<(id: Int64, took: String, note: String?)>
     /// Whether a call to `wait` has said how long recording took (under `lock`).
     private var logged = false
@@ -20,14 +20,12 @@ public final class HistoryWrite: @unchecked Sendable {
 
     /// - Parameter record: records the run; returns its id, and what it recorded it from: let go of
     ///   only once the id is handed over (a regressed run's rows take a tenth of a second to free).
-    /// - Parameter note: what the progress line says of the rows recorded, besides their time.
-    init(store: TraceStore, record: @escaping @Sendable () throws -> (Int64, RunRecord),
-         note: (@Sendable (RunRecord) -> String?)? = nil) {
+    init(store: TraceStore, record: @escaping @Sendable () throws -> (Int64, RunRecord)) {
         path = store.path
         recording = Background(freeingAfter: {
             var clock = Stopwatch()
             let (id, rows) = try record()
-            return ((id, clock.lap(), note?(rows)), rows)
+            return ((id, clock.lap(), nil), rows)
         })
     }
 
@@ -42,21 +40,21 @@ public final class HistoryWrite: @unchecked Sendable {
             var suites = 0, grouped = 0
             let id: Int64
             do {
-            id = try store.recordRun(head, suites: {
-                switch try feed.take() {
-                case .suite(let outcome, let rows):
-                    let suite = HistoryRecord.suite(outcome, rows: rows)
-                    if suite.findingTable.map({ $0.count > 0 }) ?? !suite.findings.isEmpty {
-                        suites += 1
-                        if suite.findingTable != nil { grouped += 1 }
+                id = try store.recordRun(head, suites: {
+                    switch try feed.take() {
+                    case .suite(let outcome, let rows):
+                        let suite = HistoryRecord.suite(outcome, rows: rows)
+                        if suite.findingTable.map({ $0.count > 0 }) ?? !suite.findings.isEmpty {
+                            suites += 1
+                            if suite.findingTable != nil { grouped += 1 }
+                        }
+                        return suite
+                    case .end(let passed, let finishedAt):
+                        ending = (passed, finishedAt)
+                        _ = clock.lap()
+                        return nil
                     }
-                    return suite
-                case .end(let passed, let finishedAt):
-                    ending = (passed, finishedAt)
-                    _ = clock.lap()
-                    return nil
-                }
-            }, end: { ending! })
+                }, end: { ending! })
             } catch {
                 feed.fail(error)  // the merge stops handing suites over (a database locked past the busy timeout)
                 throw error

@@ -31,14 +31,17 @@ public enum RunReport {
         w.beginObject()
         w.key("suites")
         w.beginArray()
-        for s in run.suites {
-            w.beginObject()
-            writeSuiteHead(s.suite, s.snapshot, to: &w)
-            writeSuiteSummary(s, run.request, to: &w)
-            w.endObject()
-        }
+        for s in run.suites { writeSuite(s, run.request, to: &w) }
         w.endArray()
         writeRunFields(run, runID: runID, to: &w)
+        w.endObject()
+    }
+
+    /// One suite's object in the run's `suites`: its head and its summary.
+    static func writeSuite(_ s: SuiteOutcome, _ request: RunRequest, to w: inout JSONWriter) {
+        w.beginObject()
+        writeSuiteHead(s.suite, s.snapshot, to: &w)
+        writeSuiteSummary(s, request, to: &w)
         w.endObject()
     }
 
@@ -56,12 +59,7 @@ public enum RunReport {
             writer.beginArray()
         }
 
-        public func suite(_ s: SuiteOutcome, _ request: RunRequest) {
-            writer.beginObject()
-            RunReport.writeSuiteHead(s.suite, s.snapshot, to: &writer)
-            RunReport.writeSuiteSummary(s, request, to: &writer)
-            writer.endObject()
-        }
+        public func suite(_ s: SuiteOutcome, _ request: RunRequest) { RunReport.writeSuite(s, request, to: &writer) }
 
         /// Closes the document with the run's own fields (its suites were written already).
         /// - Parameter runID: the run's id in history, asked for only now (default: the outcome's).
