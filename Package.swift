@@ -111,7 +111,7 @@ let package = Package(
         ]),
         .target(name: "TestSupport", dependencies: ["TapModel", "TapReplayCapture"], path: "Tests/TestSupport"),
         .testTarget(name: "AuditTests", dependencies: ["Audit", "AuditDocuments", "HitTesting", "ReplayEngine", "Reports", "TapJSON", "TapModel", "TestSupport"]),
-        .testTarget(name: "BaselinesTests", dependencies: ["BaselineFiles", "Baselines", "HitTesting", "ReplayEngine", "TapModel", "TestSupport"]),
+        .testTarget(name: "BaselinesTests", dependencies: ["BaselineFiles", "Baselines", "HitTesting", "ReplayEngine", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "ConvertersTests", dependencies: ["Converters", "SessionRecordings", "HitTesting", "TapJSON", "TapModel", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ReplayCLI", "Reports", "TapJSON", "TapModel", "TestSupport"]),
         .testTarget(name: "HitTestingTests", dependencies: ["HitTesting", "TapJSON", "TapModel", "TestSupport"]),

@@ -163,9 +163,9 @@ public struct BaselineSettings: Sendable, Equatable {
     func write(to w: inout JSONWriter) {
         w.object { w in
             w.field("gridStep", gridStep)
+            if let mmPerPoint { w.field("mmPerPoint", rounded: mmPerPoint) }
             w.field("multiTapDistance", multiTapDistance)
             w.field("multiTapWindow", multiTapWindow)
-            if let mmPerPoint { w.field("mmPerPoint", rounded: mmPerPoint) }
             if let profile { w.field("profile", profile) }
             w.field("tapMaxDuration", tapMaxDuration)
             w.field("tapSlop", tapSlop)

@@ -3,6 +3,7 @@ import Baselines
 import Foundation
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 import Testing
 
@@ -43,6 +44,19 @@ struct BaselineFileTests {
         let decoded = try Baseline(decoding: text)
         #expect(decoded.targets[0].predicted?.success == 0.9123 && decoded.targets[0].predicted?.stolen.first?.node == "b")
         #expect(decoded.settings.mmPerPoint == 0.1657 && decoded.encoded == text)
+        // Every object's keys in order, the settings' too (mmPerPoint before multiTapDistance).
+        func unsorted(_ v: JSONValue, _ path: String) -> [String] {
+            switch v {
+            case .object(let pairs):
+                let keys = pairs.map(\.key)
+                let here = keys.elementsEqual(keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) ? [] : [path]
+                return here + pairs.flatMap { unsorted($0.value, path + "." + $0.key) }
+            case .array(let items): return items.enumerated().flatMap { unsorted($1, path + "[\($0)]") }
+            default: return []
+            }
+        }
+        let document = try JSONDocument(parsing: text)
+        #expect(unsorted(JSONValue(document, at: document.root), "$") == [], "\(text)")
         // Without predictions (a baseline older than them): targets read, predictions absent.
         let old = try Baseline(decoding: BaselineFileTests.sample.encoded)
         #expect(old.targets.allSatisfy { $0.predicted == nil } && old.settings.mmPerPoint == nil)
