@@ -51,7 +51,10 @@ public enum SampleKind: String, Sendable, CaseIterable {
 
     public init(_ result: TouchResult, target: Int) {
         switch result.outcome {
-        case .hit, .expanded: self = result.handler?.node == target ? .own : .stolen
+        // A target that fires alongside the winner (a simultaneous gesture, a raw-touch handler a
+        // recognizer does not cancel: U9) fires: its own sample, not a stolen one.
+        case .hit, .expanded:
+            self = result.handler?.node == target || result.simultaneous.contains(where: { $0.node == target }) ? .own : .stolen
         case .ambiguous: self = .ambiguous
         case .blocked: self = .blocked
         case .disabled: self = .disabled

@@ -71,6 +71,14 @@ struct SnapshotDecoder {
         return d
     }
 
+    /// An opacity or alpha: 0 to 1. SwiftUI and UIKit draw a value above 1 as 1, but in a snapshot one is
+    /// a capture's or a person's mistake, and as a weight it would let the view outscore its neighbours (S9).
+    func unitInterval(_ v: Int, _ what: String) throws(JSONReadError) -> Double {
+        let d = try r.number(v)
+        guard d >= 0 && d <= 1 else { throw r.fail(v, "\(what) \(JSONValue.format(d)) is outside 0…1") }
+        return d
+    }
+
     func coordinates(_ v: Int, count: Int) throws(JSONReadError) -> [Double] {
         let items = try r.array(v)
         guard items.count == count else { throw r.fail(v, "expected \(count) numbers, found \(items.count)") }
@@ -268,7 +276,7 @@ struct SnapshotDecoder {
         }
         var uikit = UIKitProperties()
         if system == .uikit && Node.nonInteractiveUIKitTypes.contains(type) { uikit.userInteractionEnabled = false }
-        if let v = r.optional("alpha", in: m) { uikit.alpha = try r.number(v) }
+        if let v = r.optional("alpha", in: m) { uikit.alpha = try unitInterval(v, "alpha") }
         if let v = r.optional("hidden", in: m) { uikit.hidden = try r.bool(v) }
         if let v = r.optional("userInteractionEnabled", in: m) { uikit.userInteractionEnabled = try r.bool(v) }
         if let v = r.optional("clipsToBounds", in: m) { uikit.clipsToBounds = try r.bool(v) }
@@ -464,7 +472,7 @@ struct SnapshotDecoder {
         case "disabled":
             return .disabled(try r.bool(value))
         case "opacity":
-            return .opacity(try r.number(value))
+            return .opacity(try unitInterval(value, "opacity"))
         case "hidden":
             return .hidden(try r.bool(value))
         case "clipped":

@@ -88,3 +88,25 @@ struct CoverageTests {
         #expect(coarse.xs == [12, 16, 19])
     }
 }
+
+@Suite("Dead-zone coverage: targets that fire alongside another")
+struct CoverageAlongsideTests {
+    @Test("A target that fires with the winner (a simultaneous gesture, U9 with cancelsTouchesInView false) covers its frame as own, not stolen")
+    func firesAlongside() throws {
+        // A parent's simultaneousGesture fires with its child's tap: both fire everywhere in the frame.
+        let sim = try tester(node("parent", "ZStack", [0, 0, 200, 200], modifiers: [["simultaneousGesture": ["tap": ["count": 1], "action": "sim"]]],
+                                  children: [node("child", "Color", [0, 0, 200, 200], modifiers: [onTap("child")])]))
+        #expect(sim.coverage(ofID: "parent").own == 1 && sim.coverage(ofID: "child").own == 1)
+        // real-screens E4 with cancelsTouchesInView false: the card's recognizer and the custom control both fire.
+        let card = try tester(uikit("card", "UIView", [0, 0, 390, 400], children: [
+            uikit("rating", "RatingControl", [20, 80, 200, 40], ["control": ["kind": "custom", "action": "rate"]]),
+        ], ["gestureRecognizers": [["type": "tap", "action": "dismiss", "cancelsTouchesInView": false]]]))
+        let rating = card.coverage(ofID: "rating")
+        #expect(rating.own == 1 && rating.stolen == 0, "\(rating)")
+        // With the recognizer cancelling touches (the default) the card takes the control's taps (U7, U9).
+        let cancelling = try tester(uikit("card", "UIView", [0, 0, 390, 400], children: [
+            uikit("rating", "RatingControl", [20, 80, 200, 40], ["control": ["kind": "custom", "action": "rate"]]),
+        ], ["gestureRecognizers": [["type": "tap", "action": "dismiss"]]]))
+        #expect(cancelling.coverage(ofID: "rating").stolen == 1)
+    }
+}

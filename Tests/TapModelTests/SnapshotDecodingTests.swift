@@ -62,6 +62,10 @@ struct SnapshotDecodingTests {
         (#"{"id":"a","type":"T","frame":[0,0,1,1],"modifiers":[{"gesture":{"exclusively":[{"tap":{}}]}}]}"#, "root.modifiers[0].gesture.exclusively", "exclusively composes exactly 2 gestures"),
         (#"{"id":"a","type":"T","frame":[0,0,1,1],"gestureRecognizers":[{"type":"wiggle"}],"system":"uikit"}"#, "root.gestureRecognizers[0].type", "unknown gesture recognizer type 'wiggle'"),
         (#"{"id":"a","type":"T","frame":[0,0,1,1],"modifiers":[{"disabled":true,"hidden":true}]}"#, "root.modifiers[0]", "a modifier is an object with exactly one key"),
+        (#"{"id":"a","type":"T","frame":[0,0,1,1],"modifiers":[{"opacity":5}]}"#, "root.modifiers[0].opacity", "opacity 5 is outside 0…1"),
+        (#"{"id":"a","type":"T","frame":[0,0,1,1],"modifiers":[{"opacity":1e300}]}"#, "root.modifiers[0].opacity", "opacity 1e+300 is outside 0…1"),
+        (#"{"id":"a","type":"T","frame":[0,0,1,1],"modifiers":[{"opacity":-0.5}]}"#, "root.modifiers[0].opacity", "opacity -0.5 is outside 0…1"),
+        (#"{"id":"a","type":"UIView","frame":[0,0,1,1],"system":"uikit","alpha":2}"#, "root.alpha", "alpha 2 is outside 0…1"),
     ])
     func rules(root: String, path: String, message: String) {
         let e = error(root)
