@@ -105,13 +105,17 @@ extension HitTester {
                                simultaneous: a.simultaneousHandlers, candidates: .init(best, runner), rule: rule)
         }
         if let fired = a.fired {
-            let centre = location.responder < 0 || location.binding?.centre != false
+            // A row that fires itself took the touch by its cell, which holds the centre (S12: the cell is exact).
+            let byCell = fired.source == .row
+            let centre = byCell || location.responder < 0 || location.binding?.centre != false
             var candidates = TouchResult.Candidates()
             if let b = location.binding, location.responder >= 0 {
                 candidates = .init(candidate(b.bound, score: b.score, at: p, handler: fired))
             }
-            return TouchResult(point: p, outcome: centre ? .hit : .expanded, location: location, radius: radius, handler: fired,
-                               simultaneous: a.simultaneousHandlers, candidates: candidates, rule: rule)
+            var result = TouchResult(point: p, outcome: centre ? .hit : .expanded, location: location, radius: radius, handler: fired,
+                                     simultaneous: a.simultaneousHandlers, candidates: candidates, rule: rule)
+            if byCell && result.hitView < 0 { result.hitView = location.row }  // nothing in the cell took it: the cell did
+            return result
         }
         if let disabled = a.disabled {
             return TouchResult(point: p, outcome: .disabled, location: location, radius: radius, disabledHandler: disabled)

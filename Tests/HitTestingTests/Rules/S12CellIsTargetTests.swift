@@ -29,6 +29,12 @@ struct S12CellIsTargetTests {
         #expect(t.tap(10, 122).outcome == .miss)
         #expect(t.tap(200, 150).outcome == .miss)
         #expect(t.reason(for: t.resolve(at: Point(300, 122))) == "row.a takes the tap: the cell is the target of its NavigationLink (S12)")
+        // The cell is exact, so the row fires as a `hit` wherever the centre is — beside its title too, where the
+        // cloud binds to the Text (which has no handler) on ring samples — and names the view that took the tap.
+        for x in [20.0, 120, 125, 300] {
+            #expect(t.tap(x, 122).outcome == .hit, "at \(x)")
+        }
+        #expect(t.tap(300, 122).node == "row.a")
     }
 
     @Test("S12 the cell is exact: a cloud reaching into the next cell does not fire the content there")
