@@ -56,6 +56,14 @@ public struct A3SmallTargetRule: AuditRule {
             AuditExample("""
             {"id":"save","type":"Text","frame":[16,700,361,50],"modifiers":[{"onTapGesture":{"action":"save"}}]}
             """),
+            // A list row with two style-less Buttons: the cell fires, gaps and insets included (S12, S15).
+            AuditExample("""
+            {"id":"list","type":"List","role":"list","frame":[0,0,393,852],"children":[
+              {"id":"row.msg","type":"ListRow","role":"row","frame":[16,240,361,60],"children":[
+                {"id":"msg.stack","type":"HStack","frame":[36,240,321,60],"children":[
+                  {"id":"reply","type":"Button","action":"reply","frame":[36,258,60,24],"children":[{"id":"reply.label","type":"Text","frame":[36,258,60,24]}]},
+                  {"id":"share","type":"Button","action":"share","frame":[297,258,60,24],"children":[{"id":"share.label","type":"Text","frame":[297,258,60,24]}]}]}]}]}
+            """),
             // 24 × 24 drawn, but hitInsets grow the touch area to 44 × 44.
             AuditExample("""
             {"id":"window","type":"UIWindow","system":"uikit","frame":[0,0,393,852],"children":[
@@ -163,7 +171,7 @@ public struct A3SmallTargetRule: AuditRule {
                 let p = Point(x, y)
                 if let skipping, skipping.contains(p) { continue }
                 let location = exact.locate(at: p, cloud: exactTouch, scratch: &scratch)
-                guard location.node >= 0 else { continue }
+                guard location.node >= 0 || location.row >= 0 else { continue }  // a row's cell takes what its content does not (S12)
                 let won = exact.tapWinner(for: location, scratch: &scratch)
                 guard won.fired?.node == target || won.simultaneousHandlers.contains(where: { $0.node == target }) else { continue }
                 minX = Swift.min(minX, x - step / 2); maxX = Swift.max(maxX, x + step / 2)

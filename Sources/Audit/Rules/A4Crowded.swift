@@ -8,8 +8,10 @@ import TapRules
 /// as the target does, so neither takes it — their common container does, and
 /// nothing fires. The engine resolves a tap at every cell of a grid (aligned to
 /// the window) within the touch radius of each SwiftUI target's frame, on the
-/// screen (the snapshot's canvas); the value is the area (pt²) where the pair is
-/// ambiguous. A warning, one per pair, on the pair's first target in document order.
+/// screen (the snapshot's canvas). A warning on each target of a pair part of whose own
+/// frame binds ambiguous, the value that area (pt²), the neighbour named; when only the
+/// gap between them does, one warning on the pair's first target in document order, the
+/// value the gap's ambiguous area (docs/audit.md, "A4 crowded").
 ///
 /// UIKit hit testing is exact (U4), so only SwiftUI targets can be crowded. Stacked
 /// rows are not crowded: two targets one above the other, at least one a full-width
@@ -101,16 +103,35 @@ public struct A4CrowdedRule: AuditRule {
         }
         let width = c.snapshot.canvas.width
         let pairs = area.keys.filter { !StackedRows.stacked(c.node(Int($0.x)).frame, c.node(Int($0.y)).frame, screenWidth: width) }
-        return pairs.sorted { ($0.x, $0.y) < ($1.x, $1.y) }.map { pair in
+        let fix = "move them at least \(AuditContext.number(2 * r)) pt apart, or let each fill its half of the gap "
+            + "(.contentShape(Rectangle()) over a frame that reaches the other) so an exact hit decides"
+        var findings: [(node: Int, other: Int, finding: AuditFinding)] = []
+        for pair in pairs {
             let a = Int(pair.x), b = Int(pair.y)
             let cells = area[pair]!
+            // The part of each target's own frame that binds ambiguous is its finding (its neighbour named).
+            var inFrame = false
+            for (node, other) in [(a, b), (b, a)] {
+                let frame = c.node(node).frame
+                let own = cells.filter { frame.contains(Point($0.midX, $0.midY)) }
+                guard !own.isEmpty else { continue }
+                inFrame = true
+                let size = Double(own.count) * step * step
+                let share = frame.width * frame.height > 0 ? size / (frame.width * frame.height) : 0
+                let message = "\(c.id(node)) and \(c.id(other)) are so close that a \(AuditContext.number(r)) pt touch on "
+                    + "\(AuditContext.number(size)) pt² of \(c.id(node))'s frame (\(AuditContext.percent(share))) covers both within 20 % as much: "
+                    + "neither takes it, their container does, and nothing fires (S9)"
+                findings.append((node, other, c.finding(Self.id, .warning, node, value: size, message: message, fix: fix,
+                                                        area: merged(own, step: step))))
+            }
+            guard !inFrame else { continue }
+            // Only the gap between them binds ambiguous: one finding, on the first in document order.
             let size = Double(cells.count) * step * step
             let message = "\(c.id(a)) and \(c.id(b)) are so close that a \(AuditContext.number(r)) pt touch on the "
                 + "\(AuditContext.number(size)) pt² between them covers both within 20 % as much: neither takes it, their container does, and nothing fires (S9)"
-            let fix = "move them at least \(AuditContext.number(2 * r)) pt apart, or let each fill its half of the gap "
-                + "(.contentShape(Rectangle()) over a frame that reaches the other) so an exact hit decides"
-            return c.finding(Self.id, .warning, a, value: size, message: message, fix: fix, area: merged(cells, step: step))
+            findings.append((a, b, c.finding(Self.id, .warning, a, value: size, message: message, fix: fix, area: merged(cells, step: step))))
         }
+        return findings.sorted { ($0.node, $0.other) < ($1.node, $1.other) }.map(\.finding)
     }
 
     /// Cells merged into horizontal runs, for drawing.

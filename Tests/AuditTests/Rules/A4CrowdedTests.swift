@@ -16,4 +16,20 @@ struct A4CrowdedTests {
         exact.hit.touchRadius = 0
         #expect(try run(A4CrowdedRule.self, A4CrowdedRule.triggeringExamples[0], settings: exact).isEmpty)
     }
+
+    @Test("A4 crowded: the target part of whose own frame binds ambiguous carries the finding (a dot beside a card: the dot, not the card)")
+    func crowdedFrame() throws {
+        // docs/touch-binding.md, example (d): at r = 20 the card wins the dot's centre; around it the two are within 20 %.
+        let dot = """
+            {"id":"root","type":"ZStack","frame":[0,0,393,852],"children":[
+              {"id":"card","type":"Rectangle","frame":[103,60,200,80],"modifiers":[{"onTapGesture":{"action":"openCard"}}]},
+              {"id":"dot","type":"Rectangle","frame":[97,97,6,6],"modifiers":[{"onTapGesture":{"action":"dot"}}]}]}
+            """
+        let findings = try run(A4CrowdedRule.self, AuditExample(dot, node: "dot", severity: .warning))
+        #expect(findings.map(\.node) == ["dot"])
+        let f = try #require(findings.first)
+        // Part of its 36 pt² frame, and the card named.
+        #expect(f.value > 0 && f.value < 36 && f.message.contains("card") && f.message.contains("dot's frame"))
+    }
 }
+
