@@ -188,7 +188,7 @@ public struct Replayer: Sendable {
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
         if let expect { result.met = expectation(expect, firedBy: result.node) }
         guard explains else { return }
-        var why = tester.firesReason(h)
+        var why = tester.firesReason(h, firing: r.action)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
         if r.held { why += heldReason(max(higherTaps, h.gesture.maxTapCount)) }  // a hold inside a composition names its own higher count
         if outcome == .expanded, let c = touch.candidates.first {

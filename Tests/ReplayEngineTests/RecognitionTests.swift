@@ -89,6 +89,8 @@ struct RecognitionTests {
         let r = try replay(root, t)
         #expect(r[0].action == "zoom" && r[0].latencyMs == 0)
         #expect(r[1].partOf == 0 && r[1].action == "zoom")
+        // The reason names the part of the composition that fired, not the handler's single tap.
+        #expect(r[0].reason.contains("(zoom) fires on the 2-press tap") && !r[0].reason.contains("select"), "\(r[0].reason)")
         let l = try replay(root, late)
         #expect(l.map(\.action) == ["select", "select"])
         #expect(l.map(\.latencyMs) == [350, 350])

@@ -25,12 +25,30 @@ extension HitTester {
     /// `row.flowMeter's onTapGesture (openFlowMeter) fires` (worked out once per handler).
     public func firesReason(_ h: Handler) -> String { firesReasons[h.node][h.slot] }
 
-    static func describe(_ h: Handler, in nodes: [Node]) -> String {
+    /// `firesReason`, naming the action that fired when it is not the handler's own: the part of a
+    /// composition that recognized (the double tap of `exclusively(double, single)`).
+    public func firesReason(_ h: Handler, firing action: String?) -> String {
+        guard let action, action != h.action, h.source != .row else { return firesReason(h) }
+        return Self.describe(h, in: snapshot.nodes, action: action) + " fires"
+    }
+
+    /// A control whose kind the snapshot does not give, with an enabled tap recognizer above it that it beat (U6).
+    func unknownKindShielded(_ h: Handler) -> Bool {
+        guard case .control = h.source, (h.controlKind ?? .unknown) == .unknown else { return false }
+        var v = snapshot.nodes[h.node].parent
+        while v >= 0 {
+            if handlers[v].contains(where: { if case .recognizer = $0.source { return $0.isTapLike && !$0.isDisabled }; return false }) { return true }
+            v = snapshot.nodes[v].parent
+        }
+        return false
+    }
+
+    static func describe(_ h: Handler, in nodes: [Node], action named: String? = nil) -> String {
         if case .row = h.source {
             let actions = h.rowActions.isEmpty ? "" : " (\(h.rowActions.joined(separator: ", ")))"
             return "\(nodes[h.node].id)'s row\(actions)"
         }
-        let action = h.action.map { " (\($0))" } ?? ""
+        let action = (named ?? h.action).map { " (\($0))" } ?? ""
         return "\(nodes[h.node].id)'s \(entryName(of: h, in: nodes))\(action)"
     }
 
@@ -61,7 +79,21 @@ extension HitTester {
             if !r.simultaneous.isEmpty {
                 text += "; \(r.simultaneous.map(describe).joined(separator: ", ")) fire\(r.simultaneous.count == 1 ? "s" : "") as well"
             }
-            if let rule = r.rule, rule != "S12", rule != "S15" { text += " (\(rule))" }
+            if r.rule == "U9", case .recognizer = h.source, h.cancelsTouches, r.hitView >= 0 {
+                // What its recognizing cancelled: the raw-touch handlers from the view hit up to the recognizer's.
+                var cancelled: [String] = []
+                var v = r.hitView
+                while v >= 0 && v != h.node {
+                    cancelled += handlers[v].filter { $0.isRawTouch && !$0.isDisabled && !r.simultaneous.contains($0) }.map { describe($0) }
+                    v = nodes[v].parent
+                }
+                text += cancelled.isEmpty ? " (U9)" : "; \(cancelled.joined(separator: ", ")) \(cancelled.count == 1 ? "is" : "are") cancelled (U9)"
+            } else if let rule = r.rule, rule != "S12", rule != "S15" {
+                text += " (\(rule))"
+            } else if unknownKindShielded(h) {
+                // U6: `unknown` behaves as the shielded kinds, with a note (the answer is the one U4 always gave).
+                text += " (note: the snapshot does not give the control's kind, so it is taken to be shielded from the tap recognizer above it as a button is, U6)"
+            }
             return text
         case .expanded:
             guard let h = r.handler, let c = r.candidates.first else { return "" }

@@ -13,6 +13,10 @@ struct U6ShieldedControlsTests {
         ], ["gestureRecognizers": [["type": "tap", "action": "dismiss"]]]), radius: 0)
         #expect(t.tap(50, 40).action == "act")
         #expect(t.tap(200, 200).action == "dismiss")
+        // `unknown` behaves the same, with a note; a known kind needs none.
+        let r = t.resolve(at: Point(50, 40))
+        #expect(r.rule == nil)  // the answer U4 always gave: no rule of real screens decides it
+        #expect(t.reason(for: r).contains("does not give the control's kind") == (kind == "unknown"), "\(t.reason(for: r))")
     }
 
     @Test("U6 a recognizer on the control itself wins")

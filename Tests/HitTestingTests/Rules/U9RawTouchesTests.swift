@@ -20,6 +20,11 @@ struct U9RawTouchesTests {
         let keeping = try card(cancels: false).resolve(at: Point(100, 222))
         #expect(keeping.handler?.action == "dismiss" && keeping.simultaneous.map(\.action) == ["openOrder"])
         #expect(keeping.rule == "U9")
+        // Both say what became of the selection (real-screens E4: "dismiss; selection cancelled").
+        let tester = try card(cancels: true)
+        #expect(cancelling.rule == "U9")
+        #expect(tester.reason(for: cancelling).hasSuffix("order's touchAction (openOrder) is cancelled (U9)"), "\(tester.reason(for: cancelling))")
+        #expect(try card(cancels: false).reason(for: keeping).contains("(openOrder) fires as well"))
     }
 
     @Test("U9 a SwiftUI gesture in a row's content cancels the row's selection")
