@@ -226,14 +226,21 @@ enum RecursiveDescriptionParser {
         return m
     }
 
-    /// `'RootViewController:0xde189b0'` in a line's prefix → `RootViewController`.
+    /// `'RootViewController:0xde189b0'` in a line's prefix → `RootViewController`; with its pointer purged
+    /// (`'RootViewController'`), a name that ends in `Controller` (so ids are the same either way).
     static func controllerTag(_ prefix: Substring) -> String? {
         guard let open = prefix.firstIndex(of: "'") else { return nil }
         let rest = prefix[prefix.index(after: open)...]
         guard let close = rest.firstIndex(of: "'") else { return nil }
         let tag = rest[..<close]
-        guard let colon = tag.firstIndex(of: ":"), tag[tag.index(after: colon)...].hasPrefix("0x") else { return nil }
-        let name = tag[..<colon]
+        let name: Substring
+        if let colon = tag.firstIndex(of: ":") {
+            guard tag[tag.index(after: colon)...].hasPrefix("0x") else { return nil }
+            name = tag[..<colon]
+        } else {
+            guard tag.hasSuffix("Controller") else { return nil }
+            name = tag
+        }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         return String(name)
     }

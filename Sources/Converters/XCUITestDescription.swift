@@ -287,7 +287,8 @@ enum XCUITestParser {
             guard inSubtree else { continue }
             if DumpText.isElision(t) { elided += 1; continue }
             guard var e = parse(line.text), hasSections || e.frame != nil || e.hasPointerOrPid else {
-                if current != nil, t.range(of: #"^[A-Za-z]+[^,]*, (0x[0-9a-fA-F]+|\{)"#, options: .regularExpression) != nil {
+                // Anything that reads as an element somewhere in the line (a stray character before it too) is named.
+                if current != nil, t.range(of: #"[A-Za-z]+[^,]*, (0x[0-9a-fA-F]+|\{)"#, options: .regularExpression) != nil {
                     current!.warnings.append("line \(line.number): unreadable element `\(t.prefix(80))`: skipped")
                 }
                 continue
@@ -313,6 +314,10 @@ enum XCUITestParser {
             if let f = e.frame, !(f.width >= 0 && f.height >= 0 && [f.x, f.y, f.width, f.height].allSatisfy({ $0.isFinite && abs($0) <= 100_000 })) {
                 if current!.error == nil { current!.error = CaptureError(line: line.number, "unreadable frame of \(e.type)") }
                 continue
+            }
+            if e.frame == nil, line.text.contains("{{") || line.text.contains("={") {
+                // A frame is written there but cannot be read: the element stays, as one without a frame, and says so.
+                current!.warnings.append("line \(line.number): unreadable frame of \(e.type): kept without one")
             }
             var label = e.label?.isEmpty == false ? e.label : e.title
             if label == nil, AccessibilityElements.textTypes.contains(e.type) { label = e.value }

@@ -61,6 +61,17 @@ struct AccessibilityContainerTests {
             """
         let b = try Converter.convert(Data(xc.utf8), format: .xcuitest)
         #expect(b.warnings.contains { $0.contains("line 3: unreadable element") })
+        // A stray character before an element, and a frame that cannot be read: named too, never silently lost or made up.
+        let stray = """
+            Element subtree:
+             →Application, 0x1, pid: 42, label: 'App'
+              [  Button, 0x7, {{2.0, 770.0}, {75.0, 48.0}}, label: 'News'
+                Other, 0x8, ={203.5, 71.8}, {20.0, 20.0}}, label: 'garbled'
+                  Button, 0x4, {{10.0, 10.0}, {100.0, 50.0}}, label: 'Buy'
+            """
+        let s = try Converter.convert(Data(stray.utf8), format: .xcuitest)
+        #expect(s.warnings.contains { $0.contains("line 3: unreadable element") }, "\(s.warnings)")
+        #expect(s.warnings.contains { $0.contains("line 4: unreadable frame of Other") }, "\(s.warnings)")
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844">

@@ -49,6 +49,18 @@ struct RecursiveDescriptionTests {
         """).snapshot
         #expect(s.nodes.map(\.type) == ["UIWindow", "UIView", "UIButton"])
         #expect(s.nodes[2].frame == Rect(30, 400, 260, 48))
+        // The same dump with its pointers purged gives the same ids: the controller tag still names the view.
+        let dump = """
+            <UIWindow: 0x1; frame = (0 0; 320 568); layer = <UIWindowLayer: 0x2>>
+               | 'FlowSettingsController:0x9' <UIView: 0x3; frame = (0 0; 320 568); layer = <CALayer: 0x4>>
+               |    | _saveButton <UIButton: 0x5; frame = (30 400; 260 48); layer = <CALayer: 0x6>>
+            """
+        let purged = dump.replacingOccurrences(of: #":0x[0-9a-f]+"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #": 0x[0-9a-f]+"#, with: "", options: .regularExpression)
+        #expect(!purged.contains("0x"))
+        let ids = try convert(dump).snapshot.nodes.map(\.id)
+        #expect(try convert(purged).snapshot.nodes.map(\.id) == ids)
+        #expect(ids.contains { $0.hasPrefix("FlowSettingsController") }, "\(ids)")
     }
 
     @Test("An escaped Swift string (po of a String) is unescaped: \\n, \\'")
