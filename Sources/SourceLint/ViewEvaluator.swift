@@ -454,7 +454,15 @@ public struct ViewEvaluator: Sendable {
         } else if count >= 2 {
             let spacing = v.call?.arguments.first { $0.label?.text == "spacing" }?.expression
             if SwiftUIFacts.isZero(spacing) {
-                info.coverage = kids.allSatisfy({ $0.coverage == .fills && $0.greedy }) ? .fills : .unknown
+                if kids.allSatisfy({ $0.coverage == .fills && $0.greedy }) {
+                    info.coverage = .fills
+                } else if type == "VStack" || type == "LazyVStack", kids.allSatisfy({ $0.coverage == .fills }), kids.contains(where: { !$0.greedy }) {
+                    // Views that take only their content's width (a Text, an Image) leave the room beside them dead:
+                    // the stack is as wide as its widest view (S2).
+                    info.coverage = .hollow("the room beside the narrower of its views")
+                } else {
+                    info.coverage = .unknown
+                }
             } else {
                 info.coverage = .hollow("the spacing between its views")
             }

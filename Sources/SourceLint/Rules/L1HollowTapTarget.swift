@@ -41,6 +41,8 @@ public struct L1HollowTapTargetRule: LintRule {
             "ZStack { Capsule().fill(.blue).opacity(on ? 1 : 0); Text(\"Day\") }.↓onTapGesture { pick() }",
             // a plain Button row of a Form with a gap (S13: the plain style opts out of the row)
             "Form { ↓Button { open() } label: { HStack { Text(\"About\"); Spacer() } }.buttonStyle(.plain) }",
+            // no spacing, but lines of different widths: the room beside the shorter one is dead
+            "VStack(alignment: .leading, spacing: 0) { Text(\"a\"); Text(\"a much longer line of text\") }.↓onTapGesture { open() }",
         ],
         nonTriggeringExamples: [
             "HStack { Text(\"a\"); Spacer() }.contentShape(Rectangle()).onTapGesture { open() }",
@@ -78,6 +80,9 @@ public struct L1HollowTapTargetRule: LintRule {
             // a default-style Button row of a List takes its whole cell (S12); a filled, stroked capsule is filled
             "List { Button { open() } label: { HStack { Text(\"About\"); Spacer() } } }",
             "ZStack { Capsule().fill(.blue).stroke(.white); Text(\"Go\") }.onTapGesture { go() }",
+            // no spacing, and views that take the stack's whole width (or lie side by side, as tall as each other)
+            "VStack(spacing: 0) { Color.red; Color.blue }.onTapGesture { flip() }",
+            "HStack(spacing: 0) { Text(\"a\"); Text(\"b\") }.onTapGesture { open() }",
         ],
         corrections: [
             Correction("↓Button { open() } label: { HStack { Text(\"a\"); Spacer() } }.buttonStyle(.plain)",
