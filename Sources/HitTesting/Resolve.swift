@@ -28,7 +28,8 @@ public struct TouchResult: Sendable {
 
     public var point: Point
     public var outcome: Outcome
-    /// The view that took the touch (the UIKit view, or the bound responder's view); -1 when nothing did.
+    /// The view that took the touch (the UIKit view, or the bound responder's view; a list row that fires
+    /// by its cell when nothing in the cell took it, S12); -1 when nothing did.
     public var hitView: Int
     /// What fires (for `ambiguous`, what fires instead: the common container's own handler, if any).
     public var handler: Handler?
@@ -114,7 +115,8 @@ extension HitTester {
             }
             var result = TouchResult(point: p, outcome: centre ? .hit : .expanded, location: location, radius: radius, handler: fired,
                                      simultaneous: a.simultaneousHandlers, candidates: candidates, rule: rule)
-            if byCell && result.hitView < 0 { result.hitView = location.row }  // nothing in the cell took it: the cell did
+            // Nothing in the cell took it (or a view outside the cell did, by ring samples): the cell did.
+            if byCell && (result.hitView < 0 || row(of: result.hitView) != location.row) { result.hitView = location.row }
             return result
         }
         if let disabled = a.disabled {

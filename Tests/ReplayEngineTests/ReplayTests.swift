@@ -123,3 +123,22 @@ struct ReplayTests {
         #expect(stats.presses == 100 && stats.fired == 100)
     }
 }
+
+@Suite("Replay of list rows")
+struct ListRowReplayTests {
+    @Test("S12 replayed: a press beside a row's title fires the row as a hit (the cell is exact), as `hit` says")
+    func rowIsHit() throws {
+        let root: JSONValue = ["id": "list", "type": "List", "role": "list", "frame": [0, 0, 400, 800], "children": [
+            ["id": "row.a", "type": "ListRow", "role": "row", "frame": [16, 100, 368, 44], "children": [
+                ["id": "a", "type": "NavigationLink", "action": "openA", "frame": [36, 100, 328, 44], "children": [
+                    ["id": "a.title", "type": "Text", "frame": [36, 111, 80, 22]]]]]]]]
+        var t = Touches()
+        t.press(120, 122, at: 0)   // 4 pt right of the title: the cloud binds to the Text on ring samples
+        t.press(300, 122, at: 2)
+        let r = try replay(root, t, radius: 20)
+        #expect(r.map(\.outcome) == [.hit, .hit] && r.map(\.action) == ["openA", "openA"], "\(r.map(\.reason))")
+        #expect(!r[0].reason.contains("landed"), "\(r[0].reason)")
+        let tester = HitTester(try snapshot(root), settings: HitSettings(touchRadius: 20))
+        #expect(tester.resolve(at: Point(120, 122)).outcome == r[0].outcome)
+    }
+}
