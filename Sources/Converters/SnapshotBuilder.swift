@@ -112,6 +112,11 @@ struct ValueChecker {
         if !d.uikit.alpha.isFinite {
             warn(d, "alpha is not a number: taken as 1")
             d.uikit.alpha = 1
+        } else if d.uikit.alpha < 0 || d.uikit.alpha > 1 {
+            // UIKit keeps alpha within 0…1; a snapshot holds it so.
+            let clamped = min(1, max(0, d.uikit.alpha))
+            warn(d, "alpha \(JSONValue.format(d.uikit.alpha)) is outside 0…1: taken as \(JSONValue.format(clamped)), as UIKit does")
+            d.uikit.alpha = clamped
         }
         if d.uikit.hitInsets.count != 4 || !d.uikit.hitInsets.allSatisfy({ ValueChecker.coordinate($0) == $0 }) {
             warn(d, "hit insets outside ±100,000 pt: dropped")
@@ -131,7 +136,16 @@ struct ValueChecker {
             case .contentShape(let s):
                 if let checked = shape(s, d) { modifiers.append(.contentShape(checked)) }
             case .opacity(let o):
-                if o.isFinite { modifiers.append(.opacity(o)) } else { warn(d, "opacity is not a number: dropped") }
+                if !o.isFinite {
+                    warn(d, "opacity is not a number: dropped")
+                } else if o < 0 || o > 1 {
+                    // SwiftUI draws an opacity above 1 as 1 (an animation may overshoot); a snapshot holds 0…1.
+                    let clamped = min(1, max(0, o))
+                    warn(d, "opacity \(JSONValue.format(o)) is outside 0…1: taken as \(JSONValue.format(clamped)), as SwiftUI draws it")
+                    modifiers.append(.opacity(clamped))
+                } else {
+                    modifiers.append(.opacity(o))
+                }
             case .gesture(var g):
                 guard let checked = gesture(g.gesture, d, depth: 0) else {
                     warn(d, "a gesture nested more than \(Snapshot.maxGestureDepth) deep: dropped")

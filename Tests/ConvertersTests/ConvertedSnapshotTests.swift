@@ -83,6 +83,18 @@ struct ConvertedSnapshotTests {
         #expect(s.screen == "Screen")
     }
 
+    @Test("An alpha outside 0…1 (a bundle's) is clamped with a warning, as UIKit does: the snapshot is written and reads back")
+    func alphaOutsideUnit() throws {
+        let (c, s) = try roundTrip(#"""
+        {"format":"tapreplay-capture","version":1,"screen":"S",
+         "windows":[{"class":"UIWindow","frame":[0,0,100,100],"alpha":2,
+           "subviews":[{"class":"UIView","frame":[0,0,10,10],"alpha":-0.5}]}]}
+        """#)
+        #expect(s.nodes.map(\.uikit.alpha) == [1, 0])
+        #expect(c.warnings.contains { $0.contains("alpha 2 is outside 0…1: taken as 1") }, "\(c.warnings)")
+        #expect(c.warnings.contains { $0.contains("alpha -0.5 is outside 0…1: taken as 0") }, "\(c.warnings)")
+    }
+
     /// Every dump the repository holds: the fixtures, the inputs that once crashed a fuzz target, the example
     /// bundle and the fuzz seeds of every converter.
     static func allDumps() throws -> [(String, Data)] {

@@ -114,6 +114,13 @@ struct SwiftUIDebugTests {
                 ]),
             ])))
         #expect(s.nodes.last?.modifiers == [.disabled(true), .clipped(true), .hidden(true), .opacity(0), .allowsHitTesting(false)])
+        // An opacity above 1 (an animation's overshoot) is drawn as 1: clamped with a warning, and the snapshot reads back.
+        let c = try convert(Raw.payload(
+            Raw.modifier("_OpacityEffect", value: Raw.attr("", "o", [Raw.attr("opacity", "Double", value: "1.2")]), [
+                Raw.view("Color", [0, 0, 10, 10]),
+            ])))
+        #expect(try Snapshot(json: c.json).nodes.last?.modifiers == [.opacity(1)])
+        #expect(c.warnings.contains { $0.contains("opacity 1.2 is outside 0…1: taken as 1") }, "\(c.warnings)")
     }
 
     @Test("A Button (ButtonActionModifier) is named after its label text; a Text without a frame takes its layer's frame, stated as a limit")
