@@ -433,6 +433,9 @@ public struct ViewEvaluator: Sendable {
 
     // MARK: - Containers
 
+    /// The views whose width is their content's unless a modifier says otherwise (`greedy` tells).
+    static let contentSized: Set<String> = ["Text", "Image", "Label"]
+
     /// HStack, VStack, the lazy stacks and grids: their region is their views' (S2).
     func stack(_ type: String, _ v: ViewBase, _ env: Environment) -> ViewInfo {
         let kids = items(v.contentItems, env).flattened.filter { $0.count > 0 || $0.takesRoom }
@@ -456,9 +459,10 @@ public struct ViewEvaluator: Sendable {
             if SwiftUIFacts.isZero(spacing) {
                 if kids.allSatisfy({ $0.coverage == .fills && $0.greedy }) {
                     info.coverage = .fills
-                } else if type == "VStack" || type == "LazyVStack", kids.allSatisfy({ $0.coverage == .fills }), kids.contains(where: { !$0.greedy }) {
-                    // Views that take only their content's width (a Text, an Image) leave the room beside them dead:
-                    // the stack is as wide as its widest view (S2).
+                } else if type == "VStack" || type == "LazyVStack", kids.allSatisfy({ $0.coverage == .fills }),
+                          kids.contains(where: { !$0.greedy && Self.contentSized.contains($0.name) }) {
+                    // A view as wide as its content (a Text, an Image that is not resizable) leaves the room beside it
+                    // dead: the stack is as wide as its widest view (S2). A Divider, a colour or a fixed frame may not.
                     info.coverage = .hollow("the room beside the narrower of its views")
                 } else {
                     info.coverage = .unknown

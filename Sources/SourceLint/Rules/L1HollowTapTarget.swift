@@ -82,6 +82,9 @@ public struct L1HollowTapTargetRule: LintRule {
             "ZStack { Capsule().fill(.blue).stroke(.white); Text(\"Go\") }.onTapGesture { go() }",
             // no spacing, and views that take the stack's whole width (or lie side by side, as tall as each other)
             "VStack(spacing: 0) { Color.red; Color.blue }.onTapGesture { flip() }",
+            "VStack(spacing: 0) { Color.red; Divider(); Color.blue }.onTapGesture { flip() }",
+            "VStack(spacing: 0) { Color.red; if loading { Color.blue.frame(height: 2) } }.onTapGesture { flip() }",
+            "VStack(spacing: 0) { Color.red.frame(width: 44, height: 44); Color.blue.frame(width: 44, height: 44) }.onTapGesture { flip() }",
             "HStack(spacing: 0) { Text(\"a\"); Text(\"b\") }.onTapGesture { open() }",
         ],
         corrections: [
