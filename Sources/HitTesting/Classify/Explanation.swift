@@ -37,7 +37,11 @@ extension HitTester {
         guard case .control = h.source, (h.controlKind ?? .unknown) == .unknown else { return false }
         var v = snapshot.nodes[h.node].parent
         while v >= 0 {
-            if handlers[v].contains(where: { if case .recognizer = $0.source { return $0.isTapLike && !$0.isDisabled }; return false }) { return true }
+            // An enabled single-tap recognizer: the one a tap on the control would otherwise have fired.
+            if handlers[v].contains(where: {
+                if case .recognizer = $0.source { return $0.isTapLike && $0.gesture.maxTapCount <= 1 && !$0.isDisabled && !$0.isMasked }
+                return false
+            }) { return true }
             v = snapshot.nodes[v].parent
         }
         return false
@@ -80,11 +84,14 @@ extension HitTester {
                 text += "; \(r.simultaneous.map(describe).joined(separator: ", ")) fire\(r.simultaneous.count == 1 ? "s" : "") as well"
             }
             if r.rule == "U9", case .recognizer = h.source, h.cancelsTouches, r.hitView >= 0 {
-                // What its recognizing cancelled: the raw-touch handlers from the view hit up to the recognizer's.
+                // What its recognizing cancelled: the raw-touch handlers on the path of the view hit (below the
+                // recognizer's view or around it: a cell's selection), as `decidingRule` counts them.
                 var cancelled: [String] = []
                 var v = r.hitView
-                while v >= 0 && v != h.node {
-                    cancelled += handlers[v].filter { $0.isRawTouch && !$0.isDisabled && !r.simultaneous.contains($0) }.map { describe($0) }
+                while v >= 0 {
+                    if v != h.node {
+                        cancelled += handlers[v].filter { $0.isRawTouch && !$0.isDisabled && !r.simultaneous.contains($0) }.map { describe($0) }
+                    }
                     v = nodes[v].parent
                 }
                 text += cancelled.isEmpty ? " (U9)" : "; \(cancelled.joined(separator: ", ")) \(cancelled.count == 1 ? "is" : "are") cancelled (U9)"

@@ -21,7 +21,8 @@ extension HitTester {
         }
         if case .recognizer = h.source, scratch.ordered.contains(where: { $0.controlKind == .custom }) { return "U7" }
         // A recognizer that cancels touches took the tap from a raw-touch handler below it (a cell's selection).
-        if case .recognizer = h.source, h.cancelsTouches, scratch.ordered.contains(where: { $0.isRawTouch && $0.node != h.node }) { return "U9" }
+        if case .recognizer = h.source, h.cancelsTouches,
+           scratch.ordered.contains(where: { $0.isRawTouch && !$0.isDisabled && $0.node != h.node }) { return "U9" }
         if location.responder >= 0, responderTable.tree.kind[Int(location.responder)] == .contentShape,
            node(ofResponder: location.responder) == h.node, snapshot.nodes[h.node].styleFillsFrame {
             return "S17"

@@ -21,10 +21,17 @@ struct U9RawTouchesTests {
         #expect(keeping.handler?.action == "dismiss" && keeping.simultaneous.map(\.action) == ["openOrder"])
         #expect(keeping.rule == "U9")
         // Both say what became of the selection (real-screens E4: "dismiss; selection cancelled").
-        let tester = try card(cancels: true)
+        let cancellingCard = try card(cancels: true)
         #expect(cancelling.rule == "U9")
-        #expect(tester.reason(for: cancelling).hasSuffix("order's touchAction (openOrder) is cancelled (U9)"), "\(tester.reason(for: cancelling))")
+        #expect(cancellingCard.reason(for: cancelling).hasSuffix("order's touchAction (openOrder) is cancelled (U9)"), "\(cancellingCard.reason(for: cancelling))")
         #expect(try card(cancels: false).reason(for: keeping).contains("(openOrder) fires as well"))
+        // A recognizer on a view inside the cell cancels the cell's selection around it: named too.
+        let inner = try tester(uikit("order", "UITableViewCell", [0, 200, 390, 44], children: [
+            uikit("thumb", "UIView", [16, 204, 36, 36], ["gestureRecognizers": [["type": "tap", "action": "zoom"]]]),
+        ], ["touchAction": ["action": "openOrder"]]), radius: 0)
+        let zoom = inner.resolve(at: Point(30, 220))
+        #expect(zoom.handler?.action == "zoom" && zoom.rule == "U9")
+        #expect(inner.reason(for: zoom).hasSuffix("order's touchAction (openOrder) is cancelled (U9)"), "\(inner.reason(for: zoom))")
     }
 
     @Test("U9 a SwiftUI gesture in a row's content cancels the row's selection")
