@@ -111,8 +111,14 @@ public struct A4CrowdedRule: AuditRule {
             let cells = area[pair]!
             // The part of each target's own frame that binds ambiguous is its finding (its neighbour named).
             var inFrame = false
+            func holds(_ x: Int, _ y: Int) -> Bool {
+                let f = c.node(x).frame, g = c.node(y).frame
+                return f.minX <= g.minX && f.minY <= g.minY && f.maxX >= g.maxX && f.maxY >= g.maxY
+            }
             for (node, other) in [(a, b), (b, a)] {
                 let frame = c.node(node).frame
+                // A target around the other (a card holding a button) is not crowded by what it holds: the button is.
+                if holds(node, other) { continue }
                 let own = cells.filter { frame.contains(Point($0.midX, $0.midY)) }
                 guard !own.isEmpty else { continue }
                 inFrame = true
@@ -125,11 +131,13 @@ public struct A4CrowdedRule: AuditRule {
                                                         area: merged(own, step: step))))
             }
             guard !inFrame else { continue }
-            // Only the gap between them binds ambiguous: one finding, on the first in document order.
+            // Only the gap between them binds ambiguous: one finding, on the first in document order (on the one
+            // held when one holds the other).
+            let (first, second) = holds(a, b) && !holds(b, a) ? (b, a) : (a, b)
             let size = Double(cells.count) * step * step
-            let message = "\(c.id(a)) and \(c.id(b)) are so close that a \(AuditContext.number(r)) pt touch on the "
+            let message = "\(c.id(first)) and \(c.id(second)) are so close that a \(AuditContext.number(r)) pt touch on the "
                 + "\(AuditContext.number(size)) pt² between them covers both within 20 % as much: neither takes it, their container does, and nothing fires (S9)"
-            findings.append((a, b, c.finding(Self.id, .warning, a, value: size, message: message, fix: fix, area: merged(cells, step: step))))
+            findings.append((first, second, c.finding(Self.id, .warning, first, value: size, message: message, fix: fix, area: merged(cells, step: step))))
         }
         return findings.sorted { ($0.node, $0.other) < ($1.node, $1.other) }.map(\.finding)
     }

@@ -31,5 +31,16 @@ struct A4CrowdedTests {
         // Part of its 36 pt² frame, and the card named.
         #expect(f.value > 0 && f.value < 36 && f.message.contains("card") && f.message.contains("dot's frame"))
     }
+
+    @Test("A4 crowded: a card holding a small button is not crowded by it; the button is")
+    func crowdedNested() throws {
+        let card = """
+            {"id":"card","type":"ZStack","frame":[100,100,200,80],"modifiers":[{"contentShape":{"shape":"rectangle"}},{"onTapGesture":{"action":"openCard"}}],"children":[
+              {"id":"title","type":"Text","frame":[140,110,100,20]},
+              {"id":"pin","type":"Image","frame":[110,110,20,20],"modifiers":[{"onTapGesture":{"action":"pin"}}]}]}
+            """
+        let findings = try run(A4CrowdedRule.self, AuditExample(card, node: "pin", severity: .warning))
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.node == "pin" }, "\(findings.map { ($0.node, $0.message) })")
+    }
 }
 
