@@ -229,10 +229,11 @@ enum RecursiveDescriptionParser {
     /// `'RootViewController:0xde189b0'` in a line's prefix → `RootViewController`; with its pointer purged
     /// (`'RootViewController'`), a name that ends in `Controller` (so ids are the same either way).
     static func controllerTag(_ prefix: Substring) -> String? {
-        guard let open = prefix.firstIndex(of: "'") else { return nil }
-        let rest = prefix[prefix.index(after: open)...]
-        guard let close = rest.firstIndex(of: "'") else { return nil }
-        let tag = rest[..<close]
+        // The last quoted token before the view (a margin before it may hold other quotes: "can't").
+        guard let close = prefix.lastIndex(of: "'") else { return nil }
+        let inside = prefix[..<close]
+        guard let open = inside.lastIndex(of: "'") else { return nil }
+        let tag = inside[inside.index(after: open)...]
         let name: Substring
         if let colon = tag.firstIndex(of: ":") {
             guard tag[tag.index(after: colon)...].hasPrefix("0x") else { return nil }

@@ -72,6 +72,15 @@ struct AccessibilityContainerTests {
         let s = try Converter.convert(Data(stray.utf8), format: .xcuitest)
         #expect(s.warnings.contains { $0.contains("line 3: unreadable element") }, "\(s.warnings)")
         #expect(s.warnings.contains { $0.contains("line 4: unreadable frame of Other") }, "\(s.warnings)")
+        // A label that holds braces is no frame.
+        let template = """
+            Element subtree:
+             →Application, 0x1, pid: 42, label: 'App'
+                StaticText, 0x9, label: '{{count}} items'
+                Button, 0x4, {{10.0, 10.0}, {100.0, 50.0}}, label: 'Buy'
+            """
+        let t = try Converter.convert(Data(template.utf8), format: .xcuitest)
+        #expect(!t.warnings.contains { $0.contains("unreadable frame") }, "\(t.warnings)")
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" x="0" y="0" width="390" height="844">

@@ -61,6 +61,9 @@ struct RecursiveDescriptionTests {
         let ids = try convert(dump).snapshot.nodes.map(\.id)
         #expect(try convert(purged).snapshot.nodes.map(\.id) == ids)
         #expect(ids.contains { $0.hasPrefix("FlowSettingsController") }, "\(ids)")
+        // The tag is the quoted token nearest the view: a quote earlier in a log margin does not hide it.
+        let margin = purged.replacingOccurrences(of: "   | 'FlowSettingsController'", with: "can't see it   | 'FlowSettingsController'")
+        #expect(try convert(margin).snapshot.nodes.map(\.id) == ids)
     }
 
     @Test("An escaped Swift string (po of a String) is unescaped: \\n, \\'")
