@@ -110,10 +110,14 @@ extension UIKitProperties.Recognizer {
 }
 
 extension UIKitProperties.Control {
-    /// U8: the gesture that fires the control: a thumb drag for a slider, a tap for the rest.
+    /// U8: the gesture that fires the control: a thumb drag for a slider (one that moves at least
+    /// `sliderDrag`, as a UIKit pan does: a tap, which fires nothing of a slider, does not), a tap for the rest.
     var gesture: Gesture {
-        kind == .slider ? Gesture(.drag(minimumDistance: 0), action: action) : Gesture(.button, action: action)
+        kind == .slider ? Gesture(.drag(minimumDistance: Self.sliderDrag), action: action) : Gesture(.button, action: action)
     }
+
+    /// How far a press on a slider must move to drag its thumb (Decision: DragGesture's and a pan's 10 pt).
+    static let sliderDrag = 10.0
 }
 
 extension Array where Element == Handler {

@@ -142,3 +142,21 @@ struct ListRowReplayTests {
         #expect(tester.resolve(at: Point(120, 122)).outcome == r[0].outcome)
     }
 }
+
+@Suite("Replay of UIKit controls by kind")
+struct ControlKindReplayTests {
+    @Test("U8 replayed: a tap on a slider fires the card's recognizer, not the slider (as hit says); a 10 pt drag of it fires the slider")
+    func sliderTapIsNoDrag() throws {
+        let root: JSONValue = ["id": "card", "type": "UIView", "system": "uikit", "frame": [0, 0, 390, 400],
+                               "gestureRecognizers": [["type": "tap", "action": "dismiss"]], "children": [
+            ["id": "volume", "type": "UISlider", "frame": [20, 150, 350, 30], "control": ["kind": "slider", "action": "setVolume"]]]]
+        var t = Touches()
+        t.press(100, 165, at: 0)                                         // a tap
+        t.press(100, 165, at: 2, duration: 0.3, moves: [(0.1, 105, 165)])   // 5 pt: still a tap of it
+        t.press(100, 165, at: 4, duration: 0.3, moves: [(0.1, 110, 165), (0.2, 130, 165)])  // a drag
+        let r = try replay(root, t)
+        #expect(r.map(\.action) == ["dismiss", "dismiss", "setVolume"], "\(r.map(\.reason))")
+        let tester = HitTester(try snapshot(root), settings: HitSettings(touchRadius: 10))
+        #expect(tester.resolve(at: Point(100, 165)).handler?.action == r[0].action)
+    }
+}
