@@ -187,7 +187,12 @@ public struct Replayer: Sendable {
         result.gesture = h.gestureName == "control" ? "control" : r.kind.rawValue
         result.latencyMs = JSONValue.round(r.latency * 1000, places: 4)
         if !also.isEmpty { result.simultaneous = also.compactMap { $0.1.action ?? $0.0.action } }
-        if let expect { result.met = expectation(expect, firedBy: result.node) }
+        // The expected node's action fired, first or alongside (a simultaneous gesture, a raw-touch handler a
+        // recognizer does not cancel: U9).
+        if let expect {
+            result.met = expectation(expect, firedBy: result.node)
+                || also.contains { expectation(expect, firedBy: tester.snapshot.nodes[$0.handler.node].id) }
+        }
         guard explains else { return }
         var why = tester.firesReason(h, firing: r.action)
         if r.pressesUsed > 1 { why += " on the \(r.pressesUsed)-press tap" }
@@ -196,6 +201,10 @@ public struct Replayer: Sendable {
             why += " (the press landed \(JSONValue.format(JSONValue.round(c.distance, places: 2))) pt away; its \(JSONValue.format(touch.radius)) pt touch binds there)"
         } else if outcome == .ambiguous {
             why += " (\(tester.reason(for: touch)))"
+        }
+        if !also.isEmpty {
+            let others = also.map { tester.describe($0.handler, firing: $0.recognition.action) }
+            why += "; \(others.joined(separator: ", ")) fire\(others.count == 1 ? "s" : "") as well"
         }
         result.reason = why
     }

@@ -149,6 +149,14 @@ struct RecognitionTests {
         t.press(50, 50, at: 0)
         let r = try replay(tile([onTap("open"), ["simultaneousGesture": ["tap": [:], "action": "log"]]]), t)
         #expect(r[0].action == "open" && r[0].simultaneous == ["log"])
+        // On a parent: a press that expects the parent meets it (its action fired, alongside), and the reason says so.
+        let parent: JSONValue = ["id": "parent", "type": "ZStack", "frame": [0, 0, 200, 100],
+                                 "modifiers": [["simultaneousGesture": ["tap": [:], "action": "log"]]], "children": [tile([onTap("open")])]]
+        var expecting = Touches()
+        expecting.press(50, 50, at: 0, expect: "parent")
+        let p = try replay(parent, expecting)
+        #expect(p[0].action == "open" && p[0].simultaneous == ["log"] && p[0].met == true, "\(p[0])")
+        #expect(p[0].reason.hasSuffix("; parent's simultaneousGesture (log) fires as well"), "\(p[0].reason)")
     }
 
     @Test("Two-finger magnify and rotate")

@@ -22,6 +22,12 @@ extension HitTester {
     /// `row.flowMeter's onTapGesture (openFlowMeter)` (worked out once per handler).
     public func describe(_ h: Handler) -> String { descriptions[h.node][h.slot] }
 
+    /// `describe`, naming the action that fired when it is not the handler's own (a part of a composition).
+    public func describe(_ h: Handler, firing action: String?) -> String {
+        guard let action, action != h.action, h.source != .row else { return describe(h) }
+        return Self.describe(h, in: snapshot.nodes, action: action)
+    }
+
     /// `row.flowMeter's onTapGesture (openFlowMeter) fires` (worked out once per handler).
     public func firesReason(_ h: Handler) -> String { firesReasons[h.node][h.slot] }
 
@@ -29,7 +35,7 @@ extension HitTester {
     /// composition that recognized (the double tap of `exclusively(double, single)`).
     public func firesReason(_ h: Handler, firing action: String?) -> String {
         guard let action, action != h.action, h.source != .row else { return firesReason(h) }
-        return Self.describe(h, in: snapshot.nodes, action: action) + " fires"
+        return describe(h, firing: action) + " fires"
     }
 
     /// A control whose kind the snapshot does not give, with an enabled tap recognizer above it that it beat (U6).
