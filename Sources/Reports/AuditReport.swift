@@ -91,6 +91,7 @@ public enum AuditReport {
         var document = JUnitXML(name: "replay audit")
         for r in results {
             var suite = JUnitXML.Suite(name: "\(r.screen) audit")
+            suite.properties = [("profile", r.profile), ("touchRadius", JSONValue.format(r.touchRadius))]
             var nodes = r.targets
             for f in r.findings where !nodes.contains(where: { $0.node == f.node }) { nodes.append((f.node, f.action)) }
             for (node, action) in nodes {

@@ -48,7 +48,7 @@ public enum CodeScanningReport {
             for cause in suite.diff.causes {
                 let rules = cause.counts.keys.sorted().map { "\($0.rawValue) ×\(cause.counts[$0]!)" }.joined(separator: ", ")
                 out.append(.init(level: .error, file: located(file), line: lines?.lines[cause.node],
-                                 title: "\(suite.suite): \(cause.node) (\(rules))", message: cause.text))
+                                 title: "\(suite.suite): \(cause.node) (\(rules))", message: cause.text + touch(suite)))
             }
             if !suite.passed && suite.diff.causes.isEmpty {
                 out.append(.init(level: .error, file: suite.baselineFile.flatMap(located), line: nil,
@@ -71,11 +71,19 @@ public enum CodeScanningReport {
                 let name = AuditRules.rule(f.rule)?.name ?? ""
                 out.append(.init(level: level, file: file.flatMap(located), line: lines?.lines[f.node],
                                  title: "\(f.rule) \(name): \(f.node) (\(result.screen))\(explained.isEmpty ? "" : ", also \(explained.joined(separator: ", "))")",
-                                 message: "\(f.message). Fix: \(f.fix)."))
+                                 message: "\(f.message). Fix: \(f.fix)." + touch(result.profile, result.touchRadius)))
             }
         }
         return out
     }
+
+    /// Every output names the touch-binding profile and radius it used: ` (ios18, 20 pt touch)`.
+    static func touch(_ profile: String?, _ radius: Double?) -> String {
+        guard let profile, let radius else { return "" }
+        return " (\(profile), \(JSONValue.format(radius)) pt touch)"
+    }
+
+    static func touch(_ suite: SuiteOutcome) -> String { touch(suite.profile, suite.touchRadius) }
 
     // MARK: - SARIF
 
@@ -96,7 +104,7 @@ public enum CodeScanningReport {
             for cause in suite.diff.causes {
                 let rule = cause.counts.keys.sorted().first ?? .deadZone
                 log.results.append(SARIFLog.Result(
-                    ruleId: rule.rawValue, level: .error, message: "\(suite.suite): \(cause.text)",
+                    ruleId: rule.rawValue, level: .error, message: "\(suite.suite): \(cause.text)" + touch(suite),
                     place: located(file).map { SARIFLog.Place(file: $0, startLine: lines?.lines[cause.node] ?? 1) },
                     fingerprint: "\(suite.suite)/\(cause.node)/\(rule.rawValue)"))
             }
@@ -125,7 +133,7 @@ public enum CodeScanningReport {
             for f in result.findings where !f.waived {
                 let level: SARIFLog.Level = f.severity == .error ? .error : f.severity == .warning ? .warning : .note
                 log.results.append(SARIFLog.Result(
-                    ruleId: f.rule, level: level, message: "\(result.screen): \(f.message). Fix: \(f.fix).",
+                    ruleId: f.rule, level: level, message: "\(result.screen): \(f.message). Fix: \(f.fix)." + touch(result.profile, result.touchRadius),
                     place: file.flatMap(located).map { SARIFLog.Place(file: $0, startLine: lines?.lines[f.node] ?? 1) },
                     fingerprint: "\(result.screen)/\(f.node)/\(f.rule)"))
             }

@@ -280,14 +280,31 @@ public enum HTMLReport {
         h += "<ul class=\"causes\">\n"
         for c in s.diff.causes { h += "<li><b>\(xmlEscape(c.reason))</b> — \(xmlEscape(c.summary))</li>\n" }
         h += "</ul>\n"
-        h += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The run's regressions\"><table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead><tbody>\n"
-        for f in s.diff.regressions.prefix(regressionRows) {
-            let link = f.trace.flatMap { t in f.press.map { "<a href=\"#press=\(xmlEscape(percentEncoded(t)))/\($0)\">\(xmlEscape(f.location))</a>" } }
-            h += "<tr><td>\(f.rule.rawValue)</td><td>\(link ?? xmlEscape(f.location))</td><td>\(side(f.before, f.rule))</td><td>\(side(f.after, f.rule))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+        h += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"The run's regressions\"><table class=\"regressions\"><thead><tr><th>rule</th><th>where</th><th>baseline</th><th>now</th><th>why</th></tr></thead>\n"
+        // The findings under their causes (each cause a group headed by it), then any no cause holds.
+        var groups: [(head: String?, indices: [Int])] = s.diff.causes.map { ("\($0.reason) — \($0.summary)", $0.regressions) }
+        let grouped = Set(s.diff.causes.flatMap(\.regressions))
+        let rest = s.diff.regressions.indices.filter { !grouped.contains($0) }
+        if !rest.isEmpty { groups.append((groups.isEmpty ? nil : "other regressions", rest)) }
+        // Every cause is headed; each lists its first findings (the table stays about `regressionRows` long).
+        let perGroup = max(20, regressionRows / max(1, groups.count))
+        var shown = 0
+        for group in groups {
+            h += "<tbody>\n"
+            if let head = group.head { h += "<tr class=\"cause\"><th colspan=\"5\">\(xmlEscape(head))</th></tr>\n" }
+            let members = group.indices.filter { s.diff.regressions.indices.contains($0) }
+            for i in members.prefix(perGroup) {
+                let f = s.diff.regressions[i]
+                let link = f.trace.flatMap { t in f.press.map { "<a href=\"#press=\(xmlEscape(percentEncoded(t)))/\($0)\">\(xmlEscape(f.location))</a>" } }
+                h += "<tr><td>\(f.rule.rawValue)</td><td>\(link ?? xmlEscape(f.location))</td><td>\(side(f.before, f.rule))</td><td>\(side(f.after, f.rule))</td><td>\(xmlEscape(f.message))</td></tr>\n"
+                shown += 1
+            }
+            if members.count > perGroup { h += "<tr class=\"more\"><td colspan=\"5\">and \(members.count - perGroup) more of this cause</td></tr>\n" }
+            h += "</tbody>\n"
         }
-        h += "</tbody></table></div>\n"
-        if s.diff.regressions.count > regressionRows {
-            h += "<p class=\"note\">The first \(regressionRows) of \(s.diff.regressions.count) regressions; the causes above count every one, "
+        h += "</table></div>\n"
+        if s.diff.regressions.count > shown {
+            h += "<p class=\"note\">\(shown) of \(s.diff.regressions.count) regressions are listed; the causes count every one, "
             h += "the playback steps through their presses (presses: regressed), and <code>replay run --json</code> lists them all.</p>\n"
         }
         return h

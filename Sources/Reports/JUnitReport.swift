@@ -2,6 +2,7 @@ import Baselines
 import RunResults
 import HitTesting
 import ReplayEngine
+import TapJSON
 import TapModel
 
 /// JUnit XML as CI systems read it: one `<testsuite>` per screen, a `<testcase>`
@@ -11,6 +12,9 @@ public enum JUnitReport {
         var document = JUnitXML(name: "replay")
         for s in run.suites {
             var suite = JUnitXML.Suite(name: s.suite, timestamp: run.startedAt)
+            // Every output names the touch-binding profile and radius it used.
+            if let profile = s.profile { suite.properties.append(("profile", profile)) }
+            if let radius = s.touchRadius { suite.properties.append(("touchRadius", JSONValue.format(radius))) }
             func testcase(_ classname: String, _ name: String, _ findings: [Finding], extra: String? = nil) {
                 var failures = findings.map { f in
                     JUnitXML.Failure(type: f.rule.rawValue, message: "\(f.rule.rawValue) \(f.location): \(f.message)", detail: detail(f))

@@ -12,6 +12,8 @@ struct JUnitXML {
     struct Suite {
         var name: String
         var timestamp: String?
+        /// `<properties>`: what the suite ran under (the touch-binding profile and radius).
+        var properties: [(name: String, value: String)] = []
         private(set) var cases: [String] = []
         private(set) var failures = 0
         private(set) var skipped = 0
@@ -50,7 +52,13 @@ struct JUnitXML {
         for s in suites {
             out += "  <testsuite name=\"\(xmlEscape(s.name))\" tests=\"\(s.cases.count)\" failures=\"\(s.failures)\" errors=\"0\" skipped=\"\(s.skipped)\" time=\"0\""
             if let t = s.timestamp { out += " timestamp=\"\(xmlEscape(t))\"" }
-            out += ">\n" + s.cases.joined(separator: "\n") + (s.cases.isEmpty ? "" : "\n") + "  </testsuite>\n"
+            out += ">\n"
+            if !s.properties.isEmpty {
+                out += "    <properties>\n"
+                for p in s.properties { out += "      <property name=\"\(xmlEscape(p.name))\" value=\"\(xmlEscape(p.value))\"/>\n" }
+                out += "    </properties>\n"
+            }
+            out += s.cases.joined(separator: "\n") + (s.cases.isEmpty ? "" : "\n") + "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
     }

@@ -58,6 +58,8 @@ struct AuditReportTests {
         #expect(x.contains("<testsuite name=\"Checkout audit\" tests=\"14\" failures=\"3\""))
         #expect(x.contains("<testcase classname=\"Checkout.audit\" name=\"cell (openDetails)\" time=\"0\"/>"))
         #expect(!x.contains("<failure type=\"A8\" message=\"A8 hiddenButton"))
+        // The suite's properties name the profile and radius the audit bound touches with.
+        #expect(x.contains("<property name=\"profile\" value=\"ios18\"/>") && x.contains("<property name=\"touchRadius\" value=\"20\"/>"), "\(x.prefix(500))")
     }
 
     @Test("Overlay: finding areas as SVG rects in window points, the frame for whole-target findings, and a table")

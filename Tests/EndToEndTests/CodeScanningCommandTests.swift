@@ -53,6 +53,8 @@ struct CodeScanningCommandTests {
             #expect(snapshotLines[line - 1].contains("\"id\"") && snapshotLines[line - 1].contains("\"\(node)\""), "line \(line) of the snapshot: \(snapshotLines[line - 1])")
         }
         #expect(found.contains { $0.level == "error" && $0.title.hasPrefix("A1 hollow target%3A row.") })
+        // Every output names the profile and radius it used: each message ends with them.
+        #expect(annotations.split(separator: "\n").allSatisfy { $0.hasSuffix("(ios18, 20 pt touch)") }, "\(annotations)")
         for level in ["error", "warning", "notice"] { #expect(found.filter { $0.level == level }.count <= 10) }
         try validateSARIF(sarif)
         let doc = try JSONDocument(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: sarif))))
@@ -82,5 +84,8 @@ struct CodeScanningCommandTests {
         #expect(doc.string("runs.0.tool.driver.name") == "replay run")
         #expect(doc.count("runs.0.results") == found.count)
         #expect(doc.string("runs.0.results.0.ruleId")?.hasPrefix("R") == true)
+        // Every output names the profile and radius it used.
+        #expect(text.split(separator: "\n").allSatisfy { $0.hasSuffix("(ios18, 20 pt touch)") }, "\(text)")
+        #expect(doc.string("runs.0.results.0.message.text")?.hasSuffix("(ios18, 20 pt touch)") == true)
     }
 }

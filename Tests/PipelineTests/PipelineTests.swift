@@ -116,7 +116,21 @@ struct PipelineTests {
         #expect(counter.suites == 1)
         #expect(counter.failingCases == counter.declaredFailures && counter.declaredFailures > 0)
         #expect(counter.failureTypes.isSuperset(of: ["R1", "R4", "R6", "R7"]))
+        // Every output names the profile and radius it used: JUnit as the suite's properties.
+        #expect(xml.contains("<property name=\"profile\" value=\"ios18\"/>") && xml.contains("<property name=\"touchRadius\" value=\"20\"/>"), "\(xml.prefix(600))")
         #expect(MarkdownReport.markdown(r).contains("**R1**"))
+        // HTML lists the findings under their causes: a group per cause, headed by it.
+        var drawn = r
+        drawn.suites[0].picture = ScreenPicture(HitTester(try Snapshot(json: Array(try Data(contentsOf: URL(fileURLWithPath: regressed)))),
+                                                          settings: HitSettings()))
+        let html = HTMLReport.html(drawn, drawings: HTMLReport.drawings(drawn))
+        let suite = r.suites[0]
+        #expect(html.components(separatedBy: "<tr class=\"cause\"><th colspan=\"5\">").count - 1 == suite.diff.causes.count && !suite.diff.causes.isEmpty)
+        let first = try #require(suite.diff.causes.first)
+        let head = try #require(html.range(of: "<tr class=\"cause\"><th colspan=\"5\">\(first.reason.replacingOccurrences(of: "'", with: "&apos;"))"), "\(first.reason)")
+        let member = suite.diff.regressions[first.regressions[0]]
+        let row = try #require(html.range(of: ">\(member.rule.rawValue)</td>", range: head.upperBound..<html.endIndex))
+        #expect(row.lowerBound > head.upperBound)
 
         // Accepting the change: --record rewrites the baseline, but an unmet expectation (R6)
         // is never a pass; afterwards it compares clean, except R6.
