@@ -109,6 +109,10 @@ struct HistoryCommandTests {
         let r = try Replay.run(["history", "--suite", "Setings", "--db", dir.db])
         #expect(r.status == 2)
         #expect(r.stderr.contains("did you mean 'Settings'?") && r.stderr.contains("known suites: Settings"))
+        // An unknown target likewise names the known ones.
+        let t = try Replay.run(["history", "--target", "row.flowMter", "--db", dir.db])
+        #expect(t.status == 2)
+        #expect(t.stderr.contains("did you mean 'row.flowMeter'?") && t.stderr.contains("known targets: ") && t.stderr.contains("row.about"), "\(t.stderr)")
         let prune = try Replay.run(["history", "prune", "--keep-runs", "1", "--db", dir.db])
         #expect(prune.status == 0 && prune.stdout.contains("deleted 1 run"))
         let runs = try Replay.run(["query", "SELECT count(*) AS n FROM run", "--db", dir.db, "--json"])

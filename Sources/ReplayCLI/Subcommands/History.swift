@@ -54,7 +54,12 @@ struct History: ParsableCommand {
                 let flaky = try store.flakyPresses(suites: screens, last: last)
                 if runs.isEmpty { Console.progress("note: \(global.databasePath) holds no runs yet (replay run records them)") }
                 if let target, !trends.contains(where: { $0.node == target }) {
-                    throw InputError("no target '\(target.clipped)' in the runs shown" + (screens.isEmpty ? "" : " of \(screens.joined(separator: ", "))"))
+                    // Named with the known ones (and the nearest), as an unknown suite is.
+                    let nodes = Array(Set(try store.targetTrends(suites: screens, target: nil, last: last).map(\.node))).sorted()
+                    var message = "no target '\(target.clipped)' in the runs shown" + (screens.isEmpty ? "" : " of \(screens.joined(separator: ", "))")
+                    if let near = Suggestion.nearest(target, among: nodes) { message += " (did you mean '\(near)'?)" }
+                    if !nodes.isEmpty { message += "; known targets: \(nodes.prefix(20).joined(separator: ", "))\(nodes.count > 20 ? ", …" : "")" }
+                    throw InputError(message)
                 }
                 if json {
                     Console.out(HistoryReport.json(runs: runs, trends: trends, flaky: flaky))
