@@ -70,7 +70,10 @@ public struct BaselineFolder: Sendable {
         do {
             let baseline = try Baseline(decoding: String(decoding: data, as: UTF8.self))
             guard baseline.suite == suite else {
-                throw BaselineError(line: nil, "it is the baseline of suite '\(baseline.suite)', not '\(suite)'")
+                // At its `suite` field (the top level's, two spaces in as a written baseline has it; else the first).
+                let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let at = lines.firstIndex { $0.hasPrefix("  \"suite\"") } ?? lines.firstIndex { $0.contains("\"suite\"") }
+                throw BaselineError(line: at.map { $0 + 1 }, path: "suite", "it is the baseline of suite '\(baseline.suite)', not '\(suite)'")
             }
             return baseline
         } catch let e as BaselineError {

@@ -129,6 +129,16 @@ struct BaselineFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Settings.json"])
         try ok.save(new)
         #expect(try ok.load("Settings")?.encoded == new.encoded)
+        // A file that holds another suite's baseline is named with the line of its `suite` field.
+        let other = BaselineFolder(path: dir).file(for: "Other")
+        try Data(new.encoded.utf8).write(to: URL(fileURLWithPath: other))
+        do {
+            _ = try ok.load("Other")
+            Issue.record("accepted another suite's baseline")
+        } catch let e as BaselineError {
+            let line = new.encoded.split(separator: "\n").firstIndex { $0.hasPrefix("  \"suite\"") }! + 1
+            #expect(e.description.hasPrefix("\(other):\(line): suite: it is the baseline of suite 'Settings', not 'Other'"), "\(e)")
+        }
     }
 
     @Test("Record modes: --record wins, then --record-mode, then REPLAY_RECORD, else missing")
