@@ -94,6 +94,13 @@ extension HitTester {
         return resolve(at: p, radius: radius, explain: explain, scratch: &scratch)
     }
 
+    /// Whether `fired`, firing for a touch bound at `location`, is a `hit` (the bound responder holds the centre)
+    /// or `expanded` (it won on ring samples only). A row that fires itself took the touch by its cell, which
+    /// holds the centre (S12: the cell is exact): always a `hit`. The replay asks the same.
+    public func firingOutcome(_ fired: Handler, at location: Location) -> TouchResult.Outcome {
+        fired.source == .row || location.responder < 0 || location.binding?.centre != false ? .hit : .expanded
+    }
+
     /// `resolve(at:radius:explain:)` with reusable buffers.
     public func resolve(at p: Point, radius: Double? = nil, explain: Bool = false, scratch: inout HitScratch) -> TouchResult {
         let cloud = scratch.cloud(radius ?? settings.touchRadius)
@@ -106,14 +113,12 @@ extension HitTester {
                                simultaneous: a.simultaneousHandlers, candidates: .init(best, runner), rule: rule)
         }
         if let fired = a.fired {
-            // A row that fires itself took the touch by its cell, which holds the centre (S12: the cell is exact).
             let byCell = fired.source == .row
-            let centre = byCell || location.responder < 0 || location.binding?.centre != false
             var candidates = TouchResult.Candidates()
             if let b = location.binding, location.responder >= 0 {
                 candidates = .init(candidate(b.bound, score: b.score, at: p, handler: fired))
             }
-            var result = TouchResult(point: p, outcome: centre ? .hit : .expanded, location: location, radius: radius, handler: fired,
+            var result = TouchResult(point: p, outcome: firingOutcome(fired, at: location), location: location, radius: radius, handler: fired,
                                      simultaneous: a.simultaneousHandlers, candidates: candidates, rule: rule)
             // Nothing in the cell took it (or a view outside the cell did, by ring samples): the cell did.
             if byCell && (result.hitView < 0 || row(of: result.hitView) != location.row) { result.hitView = location.row }

@@ -151,9 +151,7 @@ public struct Replayer: Sendable {
         tester.competitors(for: touch.location, scratch: &scratch)
         var a = arbitrate(scratch.ordered, scratch.simultaneous, presses: presses, at: i)
         if let w = a.winner.take() {  // (taken, not copied)
-            // A row that fires itself took the press by its cell, which holds the centre (S12), as `resolve` says.
-            let outcome: TouchResult.Outcome = touch.outcome == .ambiguous ? .ambiguous
-                : (w.handler.source != .row && touch.location.responder >= 0 && touch.location.binding?.centre == false ? .expanded : .hit)
+            let outcome = touch.outcome == .ambiguous ? .ambiguous : tester.firingOutcome(w.handler, at: touch.location)
             fired(&results[r], w, also: a.also, higherTaps: a.higherTaps, outcome: outcome, touch: touch, expect: presses[i].expect)
             used = w.recognition.pressesUsed
         } else if let d = a.disabled {
